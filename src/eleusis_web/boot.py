@@ -1,0 +1,121 @@
+"""Start-up of the page: the ready flag, queued intents and the error panel.
+
+``index.html`` carries a tiny JavaScript bridge, ``window.eleusisBoot``, that
+works before Python is ready: the new-game form calls
+``eleusisBoot.dispatch(intent)``, which queues the intent until Python
+installs a handler. :func:`start` installs that handler, replays the queue,
+and sets ``<body data-ready="1">`` (tests and benchmarks wait on it).
+
+Any exception in a handler wrapped by :func:`guarded` opens the friendly error
+panel (``#error-panel``) with a Reload button, instead of a broken page.
+
+An intent is a plain dict with a ``"type"`` key, e.g.
+``{"type": "new-game", "variant": "new-eleusis"}``.
+"""
+
+from __future__ import annotations
+
+import functools
+import traceback
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+from eleusis_web import dom
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: An intent handler receives the intent as a Python dict.
+IntentHandler = Callable[[dict[str, Any]], None]
+
+
+def show_error(message: str | None = None, detail: str = "") -> None:
+    """Open the friendly error panel; ``message`` replaces the default text."""
+    dom.window.eleusisBoot.showError(message, detail)
+
+
+def guarded(fn: Callable[P, R]) -> Callable[P, R | None]:
+    """Wrap ``fn`` so that an exception opens the error panel instead of escaping.
+
+    Use it on every event handler: an exception inside a JavaScript callback
+    would otherwise only reach the console.
+    """
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | None:
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            show_error(None, traceback.format_exc())
+            return None
+
+    return wrapper
+
+
+def set_ready() -> None:
+    """Mark the page as booted: ``<body data-ready="1">``; hide the indicator."""
+    dom.document.body.setAttribute("data-ready", "1")
+
+
+def start(handler: IntentHandler) -> None:
+    """Install ``handler`` for intents, replay those queued, and set ready.
+
+    The handler is wrapped by :func:`guarded`. Intents queued before Python was
+    ready (a click on Start during boot) are handled in order, after the page
+    is marked ready.
+    """
+    safe = guarded(handler)
+
+    def on_intent(intent: Any) -> None:
+        value = dom.to_py(intent)
+        if isinstance(value, dict):
+            safe(value)
+        else:
+            show_error(None, f"unexpected intent: {value!r}")
+
+    bridge = dom.window.eleusisBoot
+    bridge.handler = dom.js_function(on_intent)
+    set_ready()
+    queued = [dom.to_py(item) for item in bridge.queue]
+    bridge.queue = dom.window.Array.new()
+    for intent in queued:
+        on_intent(intent)
+
+
+def diagnose() -> dict[str, Any]:
+    """Import every module shipped in the page; report what failed.
+
+    Returns ``{"modules": [...], "failures": {module: error}}``. Used by the
+    browser tests (``window.eleusisBoot.diagnose()``) to prove that every
+    module of ``src/`` reached the browser and imports under Pyodide. It
+    imports heavy modules too, so it is never called during a normal boot.
+    """
+    import importlib
+    import pkgutil
+
+    modules: list[str] = []
+    failures: dict[str, str] = {}
+    for package_name in ("eleusis", "eleusis_web"):
+        try:
+            package = importlib.import_module(package_name)
+        except Exception as exc:
+            failures[package_name] = f"{type(exc).__name__}: {exc}"
+            continue
+        modules.append(package_name)
+        for info in pkgutil.walk_packages(package.__path__, package_name + "."):
+            modules.append(info.name)
+            try:
+                importlib.import_module(info.name)
+            except Exception as exc:
+                failures[info.name] = f"{type(exc).__name__}: {exc}"
+    return {"modules": sorted(modules), "failures": failures}
+
+
+def install_diagnostics() -> None:
+    """Expose :func:`diagnose` as ``window.eleusisBoot.diagnose()`` (returns JSON)."""
+    import json
+
+    def run() -> str:
+        return json.dumps(diagnose())
+
+    dom.window.eleusisBoot.diagnose = dom.js_function(run)
