@@ -1,0 +1,379 @@
+"""Compiling a checked syntax tree into fast Python closures (never ``eval``).
+
+A compiled rule is a function ``f(slots, pos)``: ``slots[0]`` is the judged
+card, ``slots[k]`` is ``prevK`` or ``None`` when the mainline is shorter than
+``k`` cards, and ``pos`` is the 1-based position the card would take.
+
+Semantics (see ``docs/rule-language.md`` and the design):
+
+* Evaluation is lazy and left to right (``and``, ``or``, ``if``, ``case``
+  evaluate only what they need). Touching a missing ``prevK`` raises
+  :class:`Missing`, and :meth:`Rule.accepts` then *accepts* the card: the
+  dealer has not constrained that position.
+* An undefined value (``x % 0`` reached at run time, ``next(x, [...])`` when
+  ``x`` is not in the list) raises :class:`RuleEvalError`, and the card is
+  *rejected*. Whichever of the two happens first decides, so the verdict is
+  always a deterministic function of the mainline and the card.
+* ``%`` is Python's floor modulo (the result has the sign of the divisor),
+  ``wrap(n)`` is ``(n - 1) % 13 + 1``, ``pick(n, L)`` is ``L[(n - 1) % len(L)]``
+  and ``next(x, L)`` is the item after the first occurrence of ``x``,
+  cyclically.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from eleusis.cards import Card, Color, Suit
+from eleusis.rules.errors import RuleEvalError
+from eleusis.rules.syntax import (
+    RANK_LETTERS,
+    SUIT_WORDS,
+    And,
+    Arith,
+    Attr,
+    BoolLit,
+    Call,
+    CardLit,
+    Case,
+    Cmp,
+    ColorLit,
+    If,
+    In,
+    Is,
+    ListLit,
+    Neg,
+    Node,
+    Not,
+    Num,
+    Or,
+    Pos,
+    RangeLit,
+    Ref,
+    SetLit,
+    SuitLit,
+)
+
+Slots = Sequence[Card | None]
+Fn = Callable[[Slots, int], Any]
+
+
+class Missing(Exception):
+    """A rule touched ``prevK`` on a mainline shorter than K cards."""
+
+
+_CMP: Final[dict[str, Callable[[Any, Any], bool]]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+_PRIMES: Final = frozenset({2, 3, 5, 7, 11, 13})
+_RED: Final = (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def card_attr(card: Card, name: str) -> Any:
+    """The value of a card attribute (``rank``, ``suit``, ``color``, ``red``...)."""
+    return getattr(card, name)
+
+
+def adjective_test(adj: str) -> Callable[[Any], bool]:
+    """A predicate for ``x is adj`` on a card, a number, a suit or a color."""
+    if adj in ("red", "black"):
+        want_red = adj == "red"
+
+        def color_test(x: Any) -> bool:
+            if isinstance(x, Card):
+                return (x.suit in _RED) == want_red
+            if isinstance(x, Suit):
+                return (x in _RED) == want_red
+            return (x is Color.RED) == want_red
+
+        return color_test
+    if adj in ("even", "odd"):
+        rem = 0 if adj == "even" else 1
+        return lambda x: (x.rank if isinstance(x, Card) else x) % 2 == rem
+    if adj == "face":
+        return lambda x: bool(x.rank >= 11)
+    if adj == "numeral":
+        return lambda x: bool(x.rank <= 10)
+    if adj == "prime":
+        return lambda x: x.rank in _PRIMES
+    if adj in SUIT_WORDS:
+        suit = SUIT_WORDS[adj]
+        return lambda x: (x.suit if isinstance(x, Card) else x) is suit
+    rank = RANK_LETTERS.get(adj.lower()) or int(adj)
+    return lambda x: bool(x.rank == rank)
+
+
+def compile_rule(tree: Node) -> Fn:
+    """Compile a checked tree to a closure ``f(slots, pos)``."""
+    return _c(tree)
+
+
+def _ref(k: int) -> Fn:
+    def ref(s: Slots, p: int) -> Card:
+        c = s[k]
+        if c is None:
+            raise Missing
+        return c
+
+    return ref
+
+
+def _attr_of_ref(k: int, name: str) -> Fn:
+    if name == "rank":
+
+        def rank(s: Slots, p: int) -> int:
+            c = s[k]
+            if c is None:
+                raise Missing
+            return c.rank
+
+        return rank
+    if name == "suit":
+
+        def suit(s: Slots, p: int) -> Suit:
+            c = s[k]
+            if c is None:
+                raise Missing
+            return c.suit
+
+        return suit
+    getter = operator.attrgetter(name)
+
+    def attr(s: Slots, p: int) -> Any:
+        c = s[k]
+        if c is None:
+            raise Missing
+        return getter(c)
+
+    return attr
+
+
+def _const(value: Any) -> Fn:
+    return lambda s, p: value
+
+
+def _literal_value(node: Node) -> Any:
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, BoolLit):
+        return node.value
+    if isinstance(node, SuitLit):
+        return node.suit
+    if isinstance(node, ColorLit):
+        return node.color
+    if isinstance(node, CardLit):
+        return node.card
+    raise TypeError(f"not a literal: {node!r}")
+
+
+def _c(node: Node) -> Fn:
+    if isinstance(node, Num | BoolLit | SuitLit | ColorLit | CardLit):
+        return _const(_literal_value(node))
+    if isinstance(node, Ref):
+        return _ref(node.k)
+    if isinstance(node, Pos):
+        return lambda s, p: p
+    if isinstance(node, Attr):
+        if isinstance(node.obj, Ref):
+            return _attr_of_ref(node.obj.k, node.name)
+        obj = _c(node.obj)
+        getter = operator.attrgetter(node.name)
+        return lambda s, p: getter(obj(s, p))
+    if isinstance(node, Is):
+        return _is(node)
+    if isinstance(node, Neg):
+        operand = _c(node.operand)
+        return lambda s, p: -operand(s, p)
+    if isinstance(node, Arith):
+        return _arith(node)
+    if isinstance(node, Cmp):
+        return _cmp(node)
+    if isinstance(node, In):
+        return _in(node)
+    if isinstance(node, Not):
+        operand = _c(node.operand)
+        return lambda s, p: not operand(s, p)
+    if isinstance(node, And):
+        return _and([_c(i) for i in node.items])
+    if isinstance(node, Or):
+        return _or([_c(i) for i in node.items])
+    if isinstance(node, If):
+        return _if([(_c(c), _c(t)) for c, t in node.arms], _c(node.other))
+    if isinstance(node, Case):
+        return _case(node)
+    if isinstance(node, Call):
+        return _call(node)
+    raise TypeError(f"cannot evaluate {type(node).__name__} here")
+
+
+def _is(node: Is) -> Fn:
+    obj = _c(node.obj)
+    negated = node.negated
+    if isinstance(node.obj, Ref) and node.adj in ("red", "black"):
+        k, want = node.obj.k, (node.adj == "red") != negated
+
+        def is_red(s: Slots, p: int) -> bool:
+            c = s[k]
+            if c is None:
+                raise Missing
+            return (c.suit in _RED) == want
+
+        return is_red
+    test = adjective_test(node.adj)
+    if negated:
+        return lambda s, p: not test(obj(s, p))
+    return lambda s, p: test(obj(s, p))
+
+
+def _arith(node: Arith) -> Fn:
+    left, right = _c(node.left), _c(node.right)
+    if node.op == "+":
+        if isinstance(node.right, Num):
+            k = node.right.value
+            return lambda s, p: left(s, p) + k
+        return lambda s, p: left(s, p) + right(s, p)
+    if node.op == "-":
+        if isinstance(node.right, Num):
+            k = node.right.value
+            return lambda s, p: left(s, p) - k
+        return lambda s, p: left(s, p) - right(s, p)
+    if node.op == "*":
+        return lambda s, p: left(s, p) * right(s, p)
+    if isinstance(node.right, Num) and node.right.value != 0:
+        m = node.right.value
+        return lambda s, p: left(s, p) % m
+
+    def mod(s: Slots, p: int) -> int:
+        a = left(s, p)
+        b = right(s, p)
+        if b == 0:
+            raise RuleEvalError("% 0")
+        return int(a % b)
+
+    return mod
+
+
+def _cmp(node: Cmp) -> Fn:
+    op = _CMP[node.op]
+    left = _c(node.left)
+    if isinstance(node.right, Num | SuitLit | ColorLit | BoolLit):
+        k = _literal_value(node.right)
+        if node.op == "==":
+            return lambda s, p: left(s, p) == k
+        if node.op == "!=":
+            return lambda s, p: left(s, p) != k
+        return lambda s, p: op(left(s, p), k)
+    right = _c(node.right)
+    if node.op == "==":
+        return lambda s, p: left(s, p) == right(s, p)
+    if node.op == "!=":
+        return lambda s, p: left(s, p) != right(s, p)
+    return lambda s, p: op(left(s, p), right(s, p))
+
+
+def _in(node: In) -> Fn:
+    elem = _c(node.elem)
+    neg = node.negated
+    coll = node.coll
+    if isinstance(coll, RangeLit):
+        lo, hi = coll.lo.value, coll.hi.value
+        if neg:
+            return lambda s, p: not lo <= elem(s, p) <= hi
+        return lambda s, p: lo <= elem(s, p) <= hi
+    if isinstance(coll, SetLit | ListLit):
+        values = [_literal_value(i) for i in coll.items]
+        pool: Any = frozenset(values) if not isinstance(values[0], Card) else tuple(values)
+        if neg:
+            return lambda s, p: elem(s, p) not in pool
+        return lambda s, p: elem(s, p) in pool
+    raise TypeError("'in' needs a set, range or list")
+
+
+def _and(items: list[Fn]) -> Fn:
+    if len(items) == 2:
+        a, b = items
+        return lambda s, p: bool(a(s, p)) and bool(b(s, p))
+
+    def all_(s: Slots, p: int) -> bool:
+        return all(f(s, p) for f in items)
+
+    return all_
+
+
+def _or(items: list[Fn]) -> Fn:
+    if len(items) == 2:
+        a, b = items
+        return lambda s, p: bool(a(s, p)) or bool(b(s, p))
+
+    def any_(s: Slots, p: int) -> bool:
+        return any(f(s, p) for f in items)
+
+    return any_
+
+
+def _if(arms: list[tuple[Fn, Fn]], other: Fn) -> Fn:
+    if len(arms) == 1:
+        (cond, then), = arms
+        return lambda s, p: then(s, p) if cond(s, p) else other(s, p)
+
+    def if_(s: Slots, p: int) -> Any:
+        for c, t in arms:
+            if c(s, p):
+                return t(s, p)
+        return other(s, p)
+
+    return if_
+
+
+def _case(node: Case) -> Fn:
+    subject = _c(node.subject)
+    table: dict[Any, Fn] = {}
+    for lit, then in node.arms:
+        table.setdefault(_literal_value(lit), _c(then))
+    other = _c(node.other)
+
+    def case(s: Slots, p: int) -> Any:
+        return table.get(subject(s, p), other)(s, p)
+
+    return case
+
+
+def _call(node: Call) -> Fn:
+    args = [_c(a) for a in node.args if not isinstance(a, ListLit)]
+    name = node.name
+    if name == "abs":
+        (a,) = args
+        return lambda s, p: abs(a(s, p))
+    if name == "wrap":
+        (a,) = args
+        return lambda s, p: (a(s, p) - 1) % 13 + 1
+    if name in ("min", "max"):
+        fold = min if name == "min" else max
+        return lambda s, p: fold(f(s, p) for f in args)
+    lst = node.args[1]
+    assert isinstance(lst, ListLit)
+    values = tuple(_literal_value(i) for i in lst.items)
+    n = len(values)
+    first = args[0]
+    if name == "pick":
+        return lambda s, p: values[(first(s, p) - 1) % n]
+    after: dict[Any, Any] = {}
+    for i, v in enumerate(values):
+        after.setdefault(v, values[(i + 1) % n])
+
+    def next_(s: Slots, p: int) -> Any:
+        x = first(s, p)
+        try:
+            return after[x]
+        except KeyError:
+            raise RuleEvalError(f"{x} is not in the list given to next") from None
+
+    return next_

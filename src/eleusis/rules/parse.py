@@ -1,0 +1,735 @@
+"""Reading a rule text: tokenizer, recursive-descent parser, type checker, limits.
+
+:func:`parse_tree` turns any string into a checked syntax tree or raises
+:class:`RuleSyntaxError`; it never raises anything else and never recurses
+deeper than :data:`MAX_DEPTH` levels, so no text can crash or hang it.
+
+Lexical choices (documented for players in ``docs/rule-language``):
+
+* Keywords, suits, colors, rank letters and card codes are case-insensitive
+  (``CARD IS RED``, ``qs``); the canonical text is lowercase except rank
+  letters and card codes (``card.rank == K``, ``card == QS``).
+* ``--`` starts a comment to the end of the line (as in the design's
+  examples); write ``- (-3)`` for a double minus.
+* ``≠ ≤ ≥`` are accepted for ``!= <= >=``; suit glyphs ``♠ ♥ ♦ ♣`` (and
+  ``♤ ♡ ♢ ♧``) for the suit nouns; ``prev1`` for ``prev``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Final, NoReturn
+
+from eleusis.cards import Card, Suit
+from eleusis.rules.errors import RuleSyntaxError
+from eleusis.rules.syntax import (
+    ATTRIBUTES,
+    COLOR_WORDS,
+    FUNCTIONS,
+    MAX_CHARS,
+    MAX_DEPTH,
+    MAX_INT,
+    MAX_ITEMS,
+    MAX_LOOKBACK,
+    MAX_NODES,
+    RANK_CODES,
+    RANK_LETTERS,
+    SUIT_WORDS,
+    And,
+    Arith,
+    Attr,
+    BoolLit,
+    Call,
+    CardLit,
+    Case,
+    Cmp,
+    ColorLit,
+    If,
+    In,
+    Is,
+    ListLit,
+    Neg,
+    Node,
+    Not,
+    Num,
+    Or,
+    Pos,
+    RangeLit,
+    Ref,
+    SetLit,
+    SuitLit,
+    count_nodes,
+    deepest,
+    height,
+)
+
+GLYPHS: Final[dict[str, Suit]] = {
+    "♠": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_REFS: Final = {"card": 0, "prev": 1, "prev1": 1, "prev2": 2, "prev3": 3, "prev4": 4}
+_STRUCTURE: Final = frozenset(
+    ["if", "then", "elif", "else", "case", "when", "and", "or", "not", "in", "is",
+     "true", "false", "pos"]
+)
+KEYWORDS: Final[frozenset[str]] = frozenset(
+    _STRUCTURE
+    | set(_REFS)
+    | set(ATTRIBUTES)
+    | set(FUNCTIONS)
+    | set(SUIT_WORDS)
+    | set(COLOR_WORDS)
+    | set(RANK_LETTERS)
+)
+_CARD_WORD: Final = re.compile(r"(10|[2-9]|[AJQKajqk])([SHDCshdc])")
+_RANK_WORD: Final = re.compile(r"10|[2-9]|[AJQKTajqkt]")
+_WORD_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_TWO_CHAR_OPS: Final = frozenset({"==", "!=", "<=", ">=", ".."})
+_ONE_CHAR_OPS: Final = frozenset("<>+-*%(){}[],.")
+_ALIASES: Final = {"≠": "!=", "≤": "<=", "≥": ">="}
+CMP_OPS: Final = frozenset({"==", "!=", "<", "<=", ">", ">="})
+
+_TYPE_NAMES: Final = {
+    "int": "a number",
+    "bool": "true/false",
+    "suit": "a suit",
+    "color": "a color",
+    "card": "a card",
+}
+
+
+def type_name(t: str) -> str:
+    """A type in words for error messages (``"set:int"`` -> ``"a set of numbers"``)."""
+    if ":" in t:
+        kind, elem = t.split(":", 1)
+        noun = {"int": "numbers", "bool": "true/false values", "suit": "suits",
+                "color": "colors", "card": "cards"}.get(elem, elem)
+        return f"a {kind} of {noun}"
+    return _TYPE_NAMES.get(t, t)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token: ``kind`` is int, word, card, suit, op or end."""
+
+    kind: str
+    text: str
+    at: int
+    value: object = None
+
+    def show(self) -> str:
+        """The token as quoted in messages."""
+        return "the end of the rule" if self.kind == "end" else repr(self.text)
+
+
+def _fail(text: str, at: int, message: str) -> NoReturn:
+    raise RuleSyntaxError(message, text, at)
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split a rule text into tokens (raises :class:`RuleSyntaxError`)."""
+    tokens: list[Token] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if text.startswith("--", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if ch in _WORD_CHARS:
+            j = i
+            while j < n and text[j] in _WORD_CHARS:
+                j += 1
+            word = text[i:j]
+            if j < n and text[j] in GLYPHS and _RANK_WORD.fullmatch(word):
+                rank_text = "10" if word in ("T", "t") else word
+                card = Card.parse(rank_text + GLYPHS[text[j]].value)
+                tokens.append(Token("card", text[i : j + 1], i, card))
+                i = j + 1
+                continue
+            tokens.append(_word_token(text, word, i))
+            i = j
+            continue
+        if ch in GLYPHS:
+            tokens.append(Token("suit", ch, i, GLYPHS[ch]))
+            i += 1
+            continue
+        pair = text[i : i + 2]
+        if pair in _TWO_CHAR_OPS:
+            tokens.append(Token("op", pair, i))
+            i += 2
+            continue
+        if ch in _ALIASES:
+            tokens.append(Token("op", _ALIASES[ch], i))
+            i += 1
+            continue
+        if ch in _ONE_CHAR_OPS:
+            tokens.append(Token("op", ch, i))
+            i += 1
+            continue
+        if ch == "=":
+            _fail(text, i, "a single '=' is not an operator: write '==' to compare")
+        if ch == "!":
+            _fail(text, i, "'!' alone is not an operator: write 'not' or '!='")
+        shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
+        _fail(text, i, f"unexpected character {shown}")
+    tokens.append(Token("end", "", n))
+    return tokens
+
+
+def _word_token(text: str, word: str, at: int) -> Token:
+    low = word.lower()
+    if word.isdigit():
+        if len(word) > 4 or int(word) > MAX_INT:
+            _fail(text, at, f"the number {word[:12]}{'…' if len(word) > 12 else ''} is too "
+                  f"large: numbers go up to {MAX_INT}")
+        return Token("int", word, at, int(word))
+    if low in KEYWORDS:
+        return Token("word", low, at)
+    m = _CARD_WORD.fullmatch(word)
+    if m:
+        return Token("card", word, at, Card.parse(word))
+    if re.fullmatch(r"prev\d+", low):
+        _fail(text, at, f"'{word}' looks back too far: a rule may read prev, prev2, prev3 "
+              f"and prev{MAX_LOOKBACK} at most")
+    if word[0].isdigit() and any(c.isalpha() for c in word):
+        _fail(text, at, f"'{word}' is neither a number nor a card (cards are written "
+              "like 10H, QS or 7♥)")
+    close = difflib.get_close_matches(low[:30], sorted(KEYWORDS), n=1, cutoff=0.75)
+    hint = f": did you mean '{close[0]}'?" if close else ""
+    _fail(text, at, f"unknown word '{word[:30]}{'…' if len(word) > 30 else ''}'{hint}")
+
+
+class _Parser:
+    """Recursive descent over the token list; ``depth`` bounds the recursion."""
+
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        self.text = text
+        self.tokens = tokens
+        self.i = 0
+        self.depth = 0
+
+    # -- helpers
+
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.i]
+
+    def peek(self, k: int = 1) -> Token:
+        return self.tokens[min(self.i + k, len(self.tokens) - 1)]
+
+    def is_(self, text: str) -> bool:
+        t = self.tok
+        return t.kind in ("word", "op") and t.text == text
+
+    def take(self) -> Token:
+        t = self.tok
+        if t.kind != "end":
+            self.i += 1
+        return t
+
+    def expect(self, text: str, after: str) -> Token:
+        if not self.is_(text):
+            self.error(f"expected '{text}' {after}, but found {self.tok.show()}")
+        return self.take()
+
+    def error(self, message: str, at: int | None = None) -> NoReturn:
+        _fail(self.text, self.tok.at if at is None else at, message)
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            self.error(f"the rule is nested too deeply (at most {MAX_DEPTH} levels)")
+
+    def leave(self) -> None:
+        self.depth -= 1
+
+    # -- grammar
+
+    def rule(self) -> Node:
+        if self.tok.kind == "end":
+            self.error("the rule is empty: write a condition such as 'card is red'")
+        node = self.expr()
+        if self.tok.kind != "end":
+            t = self.tok
+            if (t.kind == "op" and t.text in CMP_OPS | {"in"}) or self.is_("is"):
+                self.error("comparisons cannot be chained: join them with 'and'")
+            if self.is_(")"):
+                self.error("this ')' closes nothing")
+            self.error(f"unexpected {t.show()} after a complete rule (missing 'and' or 'or'?)")
+        return node
+
+    def expr(self) -> Node:
+        self.enter()
+        try:
+            if self.is_("if"):
+                return self.if_expr()
+            if self.is_("case"):
+                return self.case_expr()
+            return self.or_expr()
+        finally:
+            self.leave()
+
+    def if_expr(self) -> Node:
+        at = self.take().at
+        arms: list[tuple[Node, Node]] = []
+        while True:
+            cond = self.expr()
+            self.expect("then", "after the condition")
+            arms.append((cond, self.expr()))
+            if self.is_("elif"):
+                self.take()
+                continue
+            break
+        self.expect("else", "(an 'if' needs an 'else' branch)")
+        other = self.expr()
+        return If(tuple(arms), other, at=at)
+
+    def case_expr(self) -> Node:
+        at = self.take().at
+        subject = self.sum_expr()
+        arms: list[tuple[Node, Node]] = []
+        if not self.is_("when"):
+            self.error(f"expected 'when' after the case subject, but found {self.tok.show()}")
+        while self.is_("when"):
+            self.take()
+            lit = self.literal("after 'when'")
+            self.expect("then", "after the 'when' value")
+            arms.append((lit, self.expr()))
+        self.expect("else", "(a 'case' needs an 'else' branch)")
+        other = self.expr()
+        return Case(subject, tuple(arms), other, at=at)
+
+    def or_expr(self) -> Node:
+        at = self.tok.at
+        items = [self.and_expr()]
+        while self.is_("or"):
+            self.take()
+            items.append(self.and_expr())
+        return items[0] if len(items) == 1 else Or(tuple(items), at=at)
+
+    def and_expr(self) -> Node:
+        at = self.tok.at
+        items = [self.not_expr()]
+        while self.is_("and"):
+            self.take()
+            items.append(self.not_expr())
+        return items[0] if len(items) == 1 else And(tuple(items), at=at)
+
+    def not_expr(self) -> Node:
+        if self.is_("not"):
+            at = self.take().at
+            self.enter()
+            try:
+                return Not(self.not_expr(), at=at)
+            finally:
+                self.leave()
+        return self.compare()
+
+    def compare(self) -> Node:
+        left = self.sum_expr()
+        t = self.tok
+        if t.kind == "op" and t.text in CMP_OPS:
+            self.take()
+            node: Node = Cmp(t.text, left, self.sum_expr(), at=t.at)
+        elif self.is_("in") or (self.is_("not") and self.peek().kind == "word"
+                                and self.peek().text == "in"):
+            negated = self.is_("not")
+            if negated:
+                self.take()
+            self.take()
+            node = In(left, self.sum_expr(), negated, at=t.at)
+        elif self.is_("is"):
+            self.take()
+            negated = self.is_("not")
+            if negated:
+                self.take()
+            node = Is(left, self.adjective(), negated, at=t.at)
+        else:
+            return left
+        nt = self.tok
+        if (nt.kind == "op" and nt.text in CMP_OPS) or self.is_("in") or self.is_("is"):
+            self.error("comparisons cannot be chained: join them with 'and'")
+        return node
+
+    def adjective(self) -> str:
+        t = self.tok
+        if t.kind == "word":
+            if t.text in ATTRIBUTES and ATTRIBUTES[t.text] == "bool":
+                self.take()
+                return t.text
+            if t.text in SUIT_WORDS:
+                self.take()
+                return t.text
+            if t.text in RANK_LETTERS:
+                self.take()
+                return t.text.upper()
+        if t.kind == "suit":
+            self.take()
+            assert isinstance(t.value, Suit)
+            return t.value.noun
+        if t.kind == "int":
+            assert isinstance(t.value, int)
+            if 1 <= t.value <= 13:
+                self.take()
+                return RANK_CODES.get(t.value, str(t.value))
+            self.error(f"{t.value} is not a rank: ranks run from 1 (A) to 13 (K)")
+        if t.kind == "card":
+            self.error(f"'is' takes a property such as red, face or hearts; to test a "
+                       f"card write '== {t.text}'")
+        self.error("after 'is' write a property: red, black, face, numeral, even, odd, "
+                   f"prime, a suit or a rank, but found {t.show()}")
+
+    def sum_expr(self) -> Node:
+        left = self.product()
+        while self.tok.kind == "op" and self.tok.text in ("+", "-"):
+            t = self.take()
+            left = Arith(t.text, left, self.product(), at=t.at)
+        return left
+
+    def product(self) -> Node:
+        left = self.unary()
+        while self.tok.kind == "op" and self.tok.text in ("*", "%"):
+            t = self.take()
+            right = self.unary()
+            if t.text == "%" and isinstance(right, Num) and right.value == 0:
+                self.error("'% 0' divides by zero", at=right.at)
+            left = Arith(t.text, left, right, at=t.at)
+        return left
+
+    def unary(self) -> Node:
+        if self.is_("-"):
+            t = self.take()
+            if self.tok.kind == "int" and self.peek().kind == "op" and self.peek().text == "..":
+                lo = self.tok
+                assert isinstance(lo.value, int)
+                self.take()
+                return self.range_rest(Num(-lo.value, at=t.at))
+            self.enter()
+            try:
+                return Neg(self.unary(), at=t.at)
+            finally:
+                self.leave()
+        node = self.atom()
+        while self.is_("."):
+            dot = self.take()
+            t = self.tok
+            if t.kind == "word" and t.text in ATTRIBUTES:
+                self.take()
+                node = Attr(node, t.text, at=dot.at)
+            else:
+                self.error("expected an attribute after '.': rank, suit, color, red, black, "
+                           f"face, numeral, even, odd or prime, but found {t.show()}")
+        return node
+
+    def range_rest(self, lo: Num) -> Node:
+        self.take()  # '..'
+        hi = self.literal("after '..'")
+        if not isinstance(hi, Num):
+            self.error("a range runs between two numbers or ranks, like 5..9", at=hi.at)
+        return RangeLit(lo, hi, at=lo.at)
+
+    def atom(self) -> Node:
+        t = self.tok
+        if t.kind in ("int", "card", "suit") or (
+            t.kind == "word" and (t.text in RANK_LETTERS or t.text in SUIT_WORDS
+                                  or t.text in COLOR_WORDS or t.text in ("true", "false"))
+        ):
+            lit = self.literal("")
+            if self.is_(".."):
+                if not isinstance(lit, Num):
+                    self.error("a range runs between two numbers or ranks, like 5..9",
+                               at=lit.at)
+                return self.range_rest(lit)
+            return lit
+        if t.kind == "word":
+            if t.text in _REFS:
+                self.take()
+                return Ref(_REFS[t.text], at=t.at)
+            if t.text == "pos":
+                self.take()
+                return Pos(at=t.at)
+            if t.text in FUNCTIONS:
+                return self.call()
+        if self.is_("("):
+            self.take()
+            node = self.expr()
+            if not self.is_(")"):
+                self.error(f"expected ')' to close the '(' at column "
+                           f"{_column(self.text, t.at)}, but found {self.tok.show()}")
+            self.take()
+            return node
+        if self.is_("{"):
+            return self.collection("{", "}", SetLit)
+        if self.is_("["):
+            return self.collection("[", "]", ListLit)
+        if t.kind == "end":
+            self.error("the rule ends too early: a value is missing here")
+        if t.kind == "word" and t.text in ("if", "case"):
+            self.error(f"put this '{t.text}' inside parentheses: ( {t.text} ... )")
+        self.error(f"expected a value (a number, card, prev, pos, ...) but found {t.show()}")
+
+    def call(self) -> Node:
+        name = self.take()
+        if not self.is_("("):
+            self.error(f"'{name.text}' is a function: write {name.text}(...)")
+        self.take()
+        self.enter()
+        try:
+            args = [self.expr()]
+            while self.is_(","):
+                self.take()
+                if len(args) >= MAX_ITEMS:
+                    self.error(f"too many arguments (at most {MAX_ITEMS})")
+                args.append(self.expr())
+        finally:
+            self.leave()
+        if not self.is_(")"):
+            self.error(f"expected ',' or ')' in the call to {name.text}, but found "
+                       f"{self.tok.show()}")
+        self.take()
+        lo, hi = FUNCTIONS[name.text]
+        if not lo <= len(args) <= hi:
+            want = f"{lo}" if lo == hi else f"{lo} or more"
+            self.error(f"{name.text} takes {want} argument{'s' if hi > 1 else ''}, "
+                       f"not {len(args)}", at=name.at)
+        return Call(name.text, tuple(args), at=name.at)
+
+    def collection(self, open_: str, close: str, kind: type[SetLit] | type[ListLit]) -> Node:
+        start = self.take()
+        what = "set" if open_ == "{" else "list"
+        if self.is_(close):
+            self.error(f"an empty {what} is not allowed")
+        items = [self.literal(f"in a {what}")]
+        while self.is_(","):
+            self.take()
+            if len(items) >= MAX_ITEMS:
+                self.error(f"a {what} may hold at most {MAX_ITEMS} items")
+            items.append(self.literal(f"in a {what}"))
+        if not self.is_(close):
+            self.error(f"expected ',' or '{close}' in the {what}, but found {self.tok.show()}")
+        self.take()
+        return kind(tuple(items), at=start.at)
+
+    def literal(self, where: str) -> Node:
+        t = self.tok
+        if self.is_("-") and self.peek().kind == "int":
+            self.take()
+            v = self.take()
+            assert isinstance(v.value, int)
+            return Num(-v.value, at=t.at)
+        if t.kind == "int":
+            self.take()
+            assert isinstance(t.value, int)
+            return Num(t.value, at=t.at)
+        if t.kind == "card":
+            self.take()
+            assert isinstance(t.value, Card)
+            return CardLit(t.value, at=t.at)
+        if t.kind == "suit":
+            self.take()
+            assert isinstance(t.value, Suit)
+            return SuitLit(t.value, at=t.at)
+        if t.kind == "word":
+            if t.text in RANK_LETTERS:
+                self.take()
+                return Num(RANK_LETTERS[t.text], letter=True, at=t.at)
+            if t.text in SUIT_WORDS:
+                self.take()
+                return SuitLit(SUIT_WORDS[t.text], at=t.at)
+            if t.text in COLOR_WORDS:
+                self.take()
+                return ColorLit(COLOR_WORDS[t.text], at=t.at)
+            if t.text in ("true", "false"):
+                self.take()
+                return BoolLit(t.text == "true", at=t.at)
+        self.error(f"expected a constant {where} (a number, rank, suit, color, true/false "
+                   f"or card) but found {t.show()}".replace("  ", " "))
+
+
+def _column(text: str, at: int) -> int:
+    return at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+# ---------------------------------------------------------------- type checking
+
+_LIT_TYPES: Final = {Num: "int", BoolLit: "bool", SuitLit: "suit", ColorLit: "color",
+                     CardLit: "card"}
+_INT_ADJECTIVES: Final = frozenset({"even", "odd"})
+_COLOR_ADJ: Final = frozenset({"red", "black"})
+
+
+class _Checker:
+    """Computes each node's type; refuses ill-typed rules with a column."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def error(self, node: Node, message: str) -> NoReturn:
+        _fail(self.text, node.at, message)
+
+    def want(self, node: Node, expected: str, role: str) -> str:
+        got = self.check(node)
+        if got != expected:
+            self.error(node, f"{role} must be {type_name(expected)}, but this is "
+                       f"{type_name(got)}")
+        return got
+
+    def check(self, node: Node) -> str:
+        lit = _LIT_TYPES.get(type(node))
+        if lit is not None:
+            return lit
+        if isinstance(node, Ref):
+            return "card"
+        if isinstance(node, Pos):
+            return "int"
+        if isinstance(node, Attr):
+            self.want(node.obj, "card", f"the thing before '.{node.name}'")
+            return ATTRIBUTES[node.name]
+        if isinstance(node, Is):
+            return self.check_is(node)
+        if isinstance(node, Neg):
+            self.want(node.operand, "int", "the value after '-'")
+            return "int"
+        if isinstance(node, Arith):
+            self.want(node.left, "int", f"the left side of '{node.op}'")
+            self.want(node.right, "int", f"the right side of '{node.op}'")
+            return "int"
+        if isinstance(node, Cmp):
+            left = self.check(node.left)
+            right = self.check(node.right)
+            if node.op in ("==", "!="):
+                if left != right or ":" in left:
+                    self.error(node, f"cannot compare {type_name(left)} with "
+                               f"{type_name(right)} using '{node.op}'")
+            elif left != "int" or right != "int":
+                bad = node.left if left != "int" else node.right
+                self.error(bad, f"'{node.op}' compares numbers, but this is "
+                           f"{type_name(left if left != 'int' else right)}")
+            return "bool"
+        if isinstance(node, In):
+            elem = self.check(node.elem)
+            coll = self.check(node.coll)
+            if ":" not in coll:
+                self.error(node.coll, "after 'in' write a set {…}, a range a..b or a list […], "
+                           f"but this is {type_name(coll)}")
+            if coll.split(":", 1)[1] != elem:
+                self.error(node, f"cannot look for {type_name(elem)} in {type_name(coll)}")
+            return "bool"
+        if isinstance(node, Not):
+            self.want(node.operand, "bool", "the value after 'not'")
+            return "bool"
+        if isinstance(node, And | Or):
+            word = "and" if isinstance(node, And) else "or"
+            for item in node.items:
+                self.want(item, "bool", f"each side of '{word}'")
+            return "bool"
+        if isinstance(node, If):
+            result: str | None = None
+            for cond, then in node.arms:
+                self.want(cond, "bool", "the condition of 'if'")
+                result = self.same(then, result, "every branch of the 'if'")
+            return self.same(node.other, result, "every branch of the 'if'")
+        if isinstance(node, Case):
+            subject = self.check(node.subject)
+            if ":" in subject:
+                self.error(node.subject, f"'case' needs a single value, not {type_name(subject)}")
+            result = None
+            for value, then in node.arms:
+                self.want(value, subject, "the 'when' value")
+                result = self.same(then, result, "every branch of the 'case'")
+            return self.same(node.other, result, "every branch of the 'case'")
+        if isinstance(node, Call):
+            return self.check_call(node)
+        if isinstance(node, SetLit | ListLit):
+            kind = "set" if isinstance(node, SetLit) else "list"
+            first = self.check(node.items[0])
+            for item in node.items[1:]:
+                self.want(item, first, f"every item of this {kind}")
+            return f"{kind}:{first}"
+        if isinstance(node, RangeLit):
+            return "set:int"
+        raise AssertionError(f"unknown node {node!r}")  # pragma: no cover
+
+    def same(self, node: Node, expected: str | None, role: str) -> str:
+        got = self.check(node)
+        if ":" in got:
+            self.error(node, f"a branch cannot be {type_name(got)}")
+        if expected is not None and got != expected:
+            self.error(node, f"{role} must give the same kind of value: this is "
+                       f"{type_name(got)}, an earlier one {type_name(expected)}")
+        return got
+
+    def check_is(self, node: Is) -> str:
+        obj = self.check(node.obj)
+        adj = node.adj
+        ok = (
+            obj == "card"
+            or (obj == "int" and adj in _INT_ADJECTIVES)
+            or (obj == "suit" and (adj in _COLOR_ADJ or adj in SUIT_WORDS))
+            or (obj == "color" and adj in _COLOR_ADJ)
+        )
+        if not ok:
+            self.error(node, f"{type_name(obj)} cannot be '{adj}'")
+        return "bool"
+
+    def check_call(self, node: Call) -> str:
+        name, args = node.name, node.args
+        if name in ("abs", "min", "max", "wrap"):
+            for a in args:
+                self.want(a, "int", f"an argument of {name}")
+            return "int"
+        lst = args[1]
+        if not isinstance(lst, ListLit):
+            self.error(lst, f"the second argument of {name} must be a list written [a, b, ...]")
+        elem = self.check(lst).split(":", 1)[1]
+        if name == "next":
+            where = type_name("list:" + elem)
+            self.want(args[0], elem, f"the first argument of next (to find in {where})")
+        else:
+            self.want(args[0], "int", "the position given to pick")
+        return elem
+
+
+def parse_tree(text: str) -> Node:
+    """Read and check a rule text; the tree of a true/false rule within the limits."""
+    if not isinstance(text, str):
+        raise RuleSyntaxError(f"a rule must be text, not {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        _fail(text, MAX_CHARS, f"the rule is too long: {len(text)} characters, at most "
+              f"{MAX_CHARS}")
+    if not text.strip():
+        raise RuleSyntaxError("the rule is empty: write a condition such as 'card is red'",
+                              text, 0)
+    tree = _Parser(text, tokenize(text)).rule()
+    nodes = count_nodes(tree)
+    if nodes > MAX_NODES:
+        _fail(text, 0, f"the rule is too big: {nodes} parts, at most {MAX_NODES}")
+    if height(tree) > MAX_DEPTH:
+        _fail(text, deepest(tree).at, f"the rule is nested too deeply (at most {MAX_DEPTH} "
+              "levels)")
+    kind = _Checker(text).check(tree)
+    if kind != "bool":
+        _fail(text, len(text) - len(text.lstrip()),
+              f"a rule must be true or false as a whole, but this is {type_name(kind)}")
+    return tree
+
+
+def check_tree(tree: Node) -> str:
+    """The type of a tree built in code (raises :class:`RuleSyntaxError` if ill-typed)."""
+    return _Checker("").check(tree)
+
+
+__all__ = ["KEYWORDS", "Token", "check_tree", "parse_tree", "tokenize", "type_name"]
+
