@@ -1,0 +1,626 @@
+"""The game engine's core: configuration, state, actions, typed errors and the one door.
+
+Every variant (New Eleusis, Eleusis Express, Solo, and Royal Eleusis later)
+shares these types and goes through the same three functions:
+
+* :func:`new_game` builds the first state of a round from a :class:`Config`
+  (the deal and the starter card come from the game's own seeded generator,
+  :mod:`eleusis.rng`, whose state is part of the :class:`State`);
+* :func:`legal_actions` says, for one seat, what it may do now;
+* :func:`apply` is the only way to change a game: it returns a **new**
+  :class:`State` (states are frozen; the old one is never touched) or raises a
+  subclass of :class:`ActionError`, checked in a fixed order (the boardgame.io
+  reducer's order):
+
+  1. :class:`ActionNotAllowed` -- this kind of action is not part of the
+     variant, or not allowed in the current phase (a verdict when nothing waits
+     for one, a play while a verdict is awaited, ...);
+  2. :class:`GameOver` -- the round has ended;
+  3. :class:`NotYourTurn` -- the action is allowed now, but not for this seat;
+  4. :class:`IllegalAction` -- the seat may act, but not this way (cards not in
+     the hand, five cards, a guess that does not parse, ...).
+
+A state carries its own action log (:attr:`State.actions`): the log *is* the
+saved game and the replay (:mod:`eleusis.replay`); replaying it through
+:func:`apply` from :func:`new_game` gives the same state, whose
+:func:`state_hash` is stable across Python versions.
+
+Seats are numbered 0..n-1 clockwise. A round's dealer is either a seat
+(:attr:`Config.dealer`; a person who either wrote the rule down for the engine
+to judge, or judges every play by hand with :class:`Judge` actions when
+:attr:`Config.rule` is ``None``) or the computer (``dealer=None``: the engine
+holds the rule and judges).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from enum import Enum, StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
+
+from eleusis.cards import Card
+
+if TYPE_CHECKING:
+    from eleusis.variants.base import VariantRules
+
+# --------------------------------------------------------------------------- errors
+
+
+class ActionError(Exception):
+    """An action refused by :func:`apply`. ``code`` is stable; ``message`` is for people."""
+
+    default_code: ClassVar[str] = "action_error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+
+
+class ActionNotAllowed(ActionError):
+    """This kind of action is not part of the variant or not allowed in this phase."""
+
+    default_code = "not_allowed"
+
+
+class GameOver(ActionError):
+    """The round is over: no action is accepted any more."""
+
+    default_code = "game_over"
+
+
+class NotYourTurn(ActionError):
+    """The action is allowed now, but not for this seat."""
+
+    default_code = "not_your_turn"
+
+
+class IllegalAction(ActionError):
+    """The seat may act now, but not this way (see ``code`` for which check failed)."""
+
+    default_code = "illegal"
+
+
+class ConfigError(ValueError):
+    """A :class:`Config` that cannot start a game (unknown variant, too few seats, ...)."""
+
+
+# --------------------------------------------------------------------------- rules, as seen here
+
+
+class RuleLike(Protocol):
+    """What the engine needs from a secret rule (``eleusis.rules.Rule`` satisfies it)."""
+
+    def accepts(self, mainline: Sequence[Card], card: Card) -> bool:
+        """May ``card`` follow ``mainline`` (at position ``len(mainline) + 1``)?"""
+        ...
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of all actions. ``seat`` is who acts. Subclasses are small frozen values."""
+
+    seat: int
+
+    #: short name used in logs, templates and :class:`Legal` (``"play"``, ``"guess"``, ...)
+    kind: ClassVar[str] = "action"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Put ``cards`` (1 card, or up to 4 in New Eleusis) from the hand on the layout, in order."""
+
+    cards: tuple[Card, ...] = ()
+    kind: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class NoPlay(Action):
+    """Declare "no play": no card in the hand can be played. The hand is shown to everyone."""
+
+    kind: ClassVar[str] = "no_play"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess(Action):
+    """Guess the secret rule, written in the rule language (Express, Solo)."""
+
+    text: str = ""
+    kind: ClassVar[str] = "guess"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareProphet(Action):
+    """Become the prophet, just after one's own play (New Eleusis)."""
+
+    kind: ClassVar[str] = "declare_prophet"
+
+
+@dataclass(frozen=True, slots=True)
+class ProphetCall(Action):
+    """The prophet's call on the pending play: right or wrong.
+
+    For a "no play" called wrong, ``card`` is the correct card the prophet plays
+    from the player's hand.
+    """
+
+    right: bool = True
+    card: Card | None = None
+    kind: ClassVar[str] = "prophet_call"
+
+
+@dataclass(frozen=True, slots=True)
+class Judge(Action):
+    """A human dealer's verdict on the pending play, "no play" or guess (no written rule).
+
+    ``right`` is the truth as the dealer sees it. When there is a prophet, the
+    engine compares it with the prophet's call (approve or overthrow). For a
+    wrong "no play", ``card`` is a correct card from the player's hand (omit it
+    to approve the prophet's card).
+    """
+
+    right: bool = True
+    card: Card | None = None
+    kind: ClassVar[str] = "judge"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Action):
+    """A dealer's hint about the rule, in the dealer's own words (recorded in the log)."""
+
+    text: str = ""
+    kind: ClassVar[str] = "hint"
+
+
+@dataclass(frozen=True, slots=True)
+class RequestHint(Action):
+    """A scientist asks the computer dealer for a hint; each request is more specific."""
+
+    kind: ClassVar[str] = "request_hint"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline an optional step (Solo: end the game instead of a last guess after turn 30)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+#: Action classes by replay type code (see :mod:`eleusis.replay`). Codes never change.
+ACTION_TYPES: dict[int, type[Action]] = {}
+
+
+def register_action(code: int, cls: type[Action]) -> None:
+    """Give an action class its permanent replay code (0..15). Variants may add their own."""
+    if not 0 <= code < 16:
+        raise ValueError("action codes run 0..15")
+    if ACTION_TYPES.get(code, cls) is not cls:
+        raise ValueError(f"action code {code} is taken by {ACTION_TYPES[code].__name__}")
+    ACTION_TYPES[code] = cls
+
+
+for _code, _cls in enumerate(
+    (Play, NoPlay, Guess, DeclareProphet, ProphetCall, Judge, Hint, RequestHint, Pass)
+):
+    register_action(_code, _cls)
+# 9..15 are free: Royal Eleusis's Bet takes 9.
+
+
+# --------------------------------------------------------------------------- configuration
+
+
+class Variant(StrEnum):
+    """The variants. The value is the stable name used in configs and replays."""
+
+    NEW_ELEUSIS = "new_eleusis"
+    EXPRESS = "express"
+    SOLO = "solo"
+    ROYAL = "royal"
+
+
+OptionValue = str | int | bool
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything needed to start a round. Static for the whole round.
+
+    ``options`` holds variant options as ``(name, value)`` pairs; see each
+    variant's ``OPTIONS`` for names, allowed values and defaults (documented in
+    ``docs/rules.md``). ``rule`` is the secret rule as TEXT in the rule
+    language, never code; ``None`` only when a human dealer (``dealer`` is a
+    seat) judges every play by hand.
+    """
+
+    variant: Variant
+    names: tuple[str, ...]
+    rule: str | None
+    seed: int
+    dealer: int | None = None
+    options: tuple[tuple[str, OptionValue], ...] = ()
+
+    def option(self, name: str) -> OptionValue:
+        """The value of an option, or the variant's default."""
+        for key, value in self.options:
+            if key == name:
+                return value
+        from eleusis.variants import rules_for
+
+        return rules_for(self.variant).OPTIONS[name][0]
+
+    @property
+    def seats(self) -> int:
+        """Number of seats (scientists plus a dealer seat if any)."""
+        return len(self.names)
+
+
+def make_config(
+    variant: Variant | str,
+    names: Sequence[str],
+    rule: str | None,
+    seed: int,
+    dealer: int | None = None,
+    **options: OptionValue,
+) -> Config:
+    """Build and check a :class:`Config` (raises :class:`ConfigError` with a clear message)."""
+    from eleusis.variants import rules_for
+
+    try:
+        v = Variant(variant)
+    except ValueError:
+        raise ConfigError(
+            f"unknown variant {variant!r}: use one of {', '.join(x.value for x in Variant)}"
+        ) from None
+    rules = rules_for(v)
+    for key, value in options.items():
+        if key not in rules.OPTIONS:
+            raise ConfigError(
+                f"{v.value} has no option {key!r}; options: {', '.join(sorted(rules.OPTIONS))}"
+            )
+        allowed = rules.OPTIONS[key][1]
+        if allowed and value not in allowed:
+            raise ConfigError(f"option {key} must be one of {allowed}, not {value!r}")
+    cfg = Config(
+        variant=v,
+        names=tuple(names),
+        rule=rule,
+        seed=int(seed),
+        dealer=dealer,
+        options=tuple(sorted(options.items())),
+    )
+    rules.check_config(cfg)
+    return cfg
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Role(StrEnum):
+    """What a seat is doing this round."""
+
+    SCIENTIST = "scientist"
+    DEALER = "dealer"
+    PROPHET = "prophet"
+    EXPELLED = "expelled"
+    OUT = "out"  # Express 3-lives option: no lives left
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    PLAY = "play"  # the seat in turn plays (or an optional step by another seat)
+    PROPHET_CALL = "prophet_call"  # the prophet calls the pending play
+    JUDGE = "judge"  # the human dealer judges the pending play or guess
+    FINAL_GUESS = "final_guess"  # Solo: turns used up, a last guess or Pass
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card on the layout, with who played it and when.
+
+    ``n`` is the card's number in the order cards were played (the starter is
+    1; face-down and horizontal cards of Royal Eleusis get ``n = 0`` because
+    they count for nothing). ``flag`` marks cards that Royal's scoring must
+    tell apart (a right bet in the downline, a wrong bet in the mainline).
+    """
+
+    card: Card
+    seat: int  # -1: the dealer (starter, or a card the dealer/prophet played for a "no play")
+    n: int
+    face_down: bool = False
+    horizontal: bool = False
+    flag: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One mainline card and the sideline (wrong cards) under it."""
+
+    card: Placed
+    sideline: tuple[Placed, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat: its hand and standing this round."""
+
+    name: str
+    role: Role
+    hand: tuple[Card, ...] = ()
+    set_aside: tuple[Card, ...] = ()  # a prophet's hand, put aside while prophet
+    lives: int = 0  # Express 3-lives option
+    been_prophet: bool = False
+    wrong_guesses: int = 0
+    right_guess: bool = False
+
+    @property
+    def held(self) -> int:
+        """Cards this seat holds for scoring (hand plus a prophet's set-aside hand)."""
+        return len(self.hand) + len(self.set_aside)
+
+
+@dataclass(frozen=True, slots=True)
+class Era:
+    """A prophet's time: from the marker (after card ``start``) to ``end`` (overthrow)."""
+
+    seat: int
+    start: int  # cards played when the prophet's marker was put down
+    end: int | None = None  # cards played when overthrown; None while in office
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A play, "no play" or guess waiting for the prophet's call and/or the dealer's verdict."""
+
+    kind: str  # "play", "no_play" or "guess"
+    seat: int
+    cards: tuple[Card, ...] = ()
+    text: str = ""
+    call: bool | None = None  # the prophet's call, once made
+    call_card: Card | None = None  # the prophet's card for a "no play" called wrong
+    sudden_death: bool = False  # decided at the moment of the play
+
+
+@dataclass(frozen=True, slots=True)
+class HintNote:
+    """A hint given: by the dealer's seat or the computer dealer (``seat`` = who asked)."""
+
+    seat: int
+    level: int  # 0 for a person's hint; 1, 2, 3 ... for the computer's, more specific each time
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in public: what UIs show and computer scientists learn from.
+
+    ``kind`` is one of ``deal, starter, play, no_play, guess, prophet, call, overthrow,
+    penalty, expelled, new_hand, hint, new_deck, pass, lives, end``.
+    """
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...] = ()
+    right: bool | None = None
+    count: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a round: why, and each seat's score (the dealer's included)."""
+
+    reason: str
+    scores: tuple[int, ...]
+    #: Solo only: the score floored at 0 (the published benchmark shows both)
+    floored: tuple[int, ...] = ()
+    #: Score details per seat, for the score sheet (e.g. ``"12 - 3 + 6 (guess)"``).
+    details: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One moment of a round. Frozen: :func:`apply` builds a new one.
+
+    Cards are conserved: ``stock + hands + set-aside + layout + discard``
+    always equals ``52 x decks``.
+    """
+
+    config: Config
+    seats: tuple[SeatState, ...]
+    stock: tuple[Card, ...]  # the top of the stock is the END of the tuple
+    rng: int
+    decks: int
+    layout: tuple[Column, ...]
+    discard: tuple[Card, ...]  # cards out of play (a New Eleusis "no play" hand)
+    turn: int
+    phase: Phase
+    played: int  # vertical cards played, the starter included (markers, sudden death)
+    pending: Pending | None = None
+    prophet: int | None = None
+    eras: tuple[Era, ...] = ()
+    window: int | None = None  # seat that just played and may still declare prophet / guess
+    hints: tuple[HintNote, ...] = ()
+    turns: int = 0  # plays made (Solo: turns used)
+    result: Result | None = None
+    events: tuple[Event, ...] = ()  # everything public that happened, in order
+    actions: tuple[Action, ...] = ()  # the log: replaying it from new_game gives this state
+    extra: tuple[tuple[str, Any], ...] = field(default=())  # variant-specific data
+
+    @property
+    def over(self) -> bool:
+        """Whether the round has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def mainline(self) -> tuple[Card, ...]:
+        """The cards of the mainline (what the rule sees), starter first."""
+        return tuple(col.card.card for col in self.layout)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The hand of ``seat``."""
+        return self.seats[seat].hand
+
+    @property
+    def scientists(self) -> tuple[int, ...]:
+        """Seats that are not the dealer."""
+        return tuple(i for i, s in enumerate(self.seats) if s.role is not Role.DEALER)
+
+
+#: A game is a state that carries its own action log.
+Game = State
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What one seat may do now.
+
+    ``kinds`` names every allowed kind (``"play"``, ``"no_play"``, ``"guess"``,
+    ...). ``actions`` lists every allowed action whose parameters are few
+    (no play, declare prophet, prophet calls, verdicts, hint requests, pass).
+    Plays are summarised by ``max_cards`` (0: no play allowed): any 1 to
+    ``max_cards`` cards of the hand, in order; :func:`legal_plays` enumerates
+    them. Guesses and dealer hints take free text (``"guess"`` / ``"hint"`` in
+    ``kinds``). ``call_cards``: for a prophet's call or a dealer's verdict of
+    "wrong" on a "no play", the cards that may be named.
+    """
+
+    seat: int
+    kinds: tuple[str, ...] = ()
+    actions: tuple[Action, ...] = ()
+    max_cards: int = 0
+    call_cards: tuple[Card, ...] = ()
+
+
+def _rules(state_or_cfg: State | Config) -> VariantRules:
+    from eleusis.variants import rules_for
+
+    cfg = state_or_cfg.config if isinstance(state_or_cfg, State) else state_or_cfg
+    return rules_for(cfg.variant)
+
+
+def new_game(config: Config) -> State:
+    """The first state of a round: shuffle, deal, turn the starter."""
+    return _rules(config).setup(config)
+
+
+def legal_actions(state: State, seat: int) -> Legal:
+    """Everything ``seat`` may do now (see :class:`Legal`). Empty when the game is over."""
+    if state.over or not 0 <= seat < len(state.seats):
+        return Legal(seat)
+    return _rules(state).legal(state, seat)
+
+
+def legal_plays(state: State, seat: int, max_cards: int | None = None) -> Iterator[Play]:
+    """Every distinct play of 1..``max_cards`` cards ``seat`` may make now, in order.
+
+    Cards that appear twice in a hand (two decks) give one play, not two. The
+    number of plays grows fast with ``max_cards`` (14 cards: 14 plays of one
+    card, 24,024 of four): ask for what you need.
+    """
+    limit = legal_actions(state, seat).max_cards
+    if max_cards is not None:
+        limit = min(limit, max_cards)
+    hand = sorted(set(state.hand(seat)), key=lambda c: c.index)
+    counts: dict[Card, int] = {}
+    for c in state.hand(seat):
+        counts[c] = counts.get(c, 0) + 1
+
+    def extend(prefix: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+        if prefix:
+            yield prefix
+        if len(prefix) >= limit:
+            return
+        for c in hand:
+            if prefix.count(c) < counts[c]:
+                yield from extend((*prefix, c))
+
+    for cards in extend(()):
+        yield Play(seat, cards)
+
+
+# --------------------------------------------------------------------------- the one door
+
+
+def apply(state: State, action: Action) -> State:
+    """Apply ``action`` and return the next state, or raise an :class:`ActionError`.
+
+    Checks in this order: allowed now (:class:`ActionNotAllowed`), round over
+    (:class:`GameOver`), this seat (:class:`NotYourTurn`), legal
+    (:class:`IllegalAction`). A refused action leaves ``state`` as it was
+    (states are frozen).
+    """
+    if not isinstance(action, Action) or type(action) is Action:
+        raise IllegalAction(f"{action!r} is not an action", "not_an_action")
+    rules = _rules(state)
+    if type(action) not in rules.ACTIONS:
+        raise ActionNotAllowed(
+            f"{action.kind.replace('_', ' ')} is not part of {state.config.variant.value}",
+            "not_in_variant",
+        )
+    if state.over:
+        raise GameOver("the round is over")
+    who = rules.expected(state).get(type(action))
+    if who is None:
+        raise ActionNotAllowed(
+            f"{action.kind.replace('_', ' ')} is not allowed now (phase: {state.phase.value})",
+            "not_now",
+        )
+    if not isinstance(action.seat, int) or action.seat not in who:
+        raise NotYourTurn(
+            f"seat {action.seat} may not {action.kind.replace('_', ' ')} now",
+        )
+    rules.validate(state, action)
+    return rules.step(state, action)
+
+
+def replay_actions(config: Config, actions: Sequence[Action]) -> State:
+    """Re-apply ``actions`` from the first state (raises :class:`ActionError` on a bad one)."""
+    state = new_game(config)
+    for a in actions:
+        state = apply(state, a)
+    return state
+
+
+# --------------------------------------------------------------------------- hashing
+
+
+def to_data(obj: object) -> Any:
+    """A JSON-friendly form of engine values (cards as codes, enums as values)."""
+    if isinstance(obj, Card):
+        return obj.code
+    if isinstance(obj, Enum):
+        return obj.value
+    if obj is None or isinstance(obj, bool | int | str):
+        return obj
+    if isinstance(obj, tuple | list):
+        return [to_data(x) for x in obj]
+    if isinstance(obj, Mapping):
+        return {str(k): to_data(v) for k, v in obj.items()}
+    if isinstance(obj, Action):
+        return {"type": obj.kind, **{f.name: to_data(getattr(obj, f.name)) for f in fields(obj)}}
+    if hasattr(obj, "__dataclass_fields__"):
+        return {f.name: to_data(getattr(obj, f.name)) for f in fields(obj)}  # type: ignore[arg-type]
+    raise TypeError(f"cannot serialise {type(obj).__name__}")
+
+
+def state_hash(state: State) -> str:
+    """A SHA-256 of the state's canonical JSON: equal states, equal hashes, in any Python."""
+    text = json.dumps(to_data(state), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+#: Signature of the hook computing a rule from text (tests may swap it).
+RuleParser = Callable[[str], RuleLike]
+
+MAX_SEATS: Final = 15

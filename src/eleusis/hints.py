@@ -1,0 +1,156 @@
+"""Hints the computer dealer phrases from what the secret rule reads.
+
+The seeds make hints part of the game (000: "Before play starts, the dealer
+may give a hint about the rule", and later hints "if ... no one can figure out
+the rule"; 002: "If you like, give a hint about the rule"; 004: a hint before
+the game and a second one "just before the beginning of sudden death"). A
+person writes their own hint (:class:`eleusis.game.Hint`); the computer
+dealer answers :class:`eleusis.game.RequestHint` with :func:`phrase_hint`,
+more specific at each level:
+
+1. which cards the rule looks at ("the card being played and the previous card");
+2. which of their properties ("the previous card's color and the card's rank");
+3. and beyond: a worked example on the current mainline ("after 7♠ the 3♦ would
+   be accepted, the K♣ would not"), a different example each time.
+
+The analysis reads the rule's canonical text, so it works on any rule the
+language accepts; it never reveals the rule itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from eleusis.cards import ALL_CARDS, Card
+
+_SLOTS: Final = ("card", "prev", "prev2", "prev3", "prev4")
+_SLOT_WORDS: Final = {
+    "card": "the card being played",
+    "prev": "the previous card",
+    "prev2": "the card two back",
+    "prev3": "the card three back",
+    "prev4": "the card four back",
+}
+_SLOT_POSSESSIVE: Final = {
+    "card": "the card's",
+    "prev": "the previous card's",
+    "prev2": "the card two back's",
+    "prev3": "the card three back's",
+    "prev4": "the card four back's",
+}
+_ATTRIBUTE_WORDS: Final = {
+    "rank": "rank",
+    "suit": "suit",
+    "color": "color",
+    "red": "color",
+    "black": "color",
+    "face": "being a face card or not",
+    "numeral": "being a face card or not",
+    "even": "being odd or even",
+    "odd": "being odd or even",
+    "prime": "being prime or not",
+}
+_SUIT_WORDS: Final = {"spades", "hearts", "diamonds", "clubs", "♠", "♥", "♦", "♣"}
+_RANK_WORDS: Final = {"A", "J", "Q", "K", *(str(i) for i in range(2, 11))}
+
+_ATTR_RE: Final = re.compile(r"\b(card|prev[234]?)\s*\.\s*(\w+)")
+_IS_RE: Final = re.compile(r"\b(card|prev[234]?)\s+is\s+(?:not\s+)?(\S+)")
+_SLOT_RE: Final = re.compile(r"\b(card|prev[234]?|pos)\b")
+
+
+def reads(text: str) -> dict[str, list[str]]:
+    """What the rule text reads: slot (``card``, ``prev``, ..., ``pos``) -> properties.
+
+    >>> reads("card.color != prev.color")
+    {'card': ['color'], 'prev': ['color']}
+    >>> reads("if prev is red then card.rank > 6 else card is hearts")
+    {'card': ['rank', 'suit'], 'prev': ['color']}
+    """
+    found: dict[str, list[str]] = {}
+
+    def note(slot: str, what: str) -> None:
+        props = found.setdefault(slot, [])
+        if what and what not in props:
+            props.append(what)
+
+    for m in _ATTR_RE.finditer(text):
+        note(m.group(1), _ATTRIBUTE_WORDS.get(m.group(2), m.group(2)))
+    for m in _IS_RE.finditer(text):
+        word = m.group(2).rstrip(")")
+        if word in _ATTRIBUTE_WORDS:
+            note(m.group(1), _ATTRIBUTE_WORDS[word])
+        elif word.lower() in _SUIT_WORDS:
+            note(m.group(1), "suit")
+        elif word.upper() in _RANK_WORDS:
+            note(m.group(1), "rank")
+    for m in _SLOT_RE.finditer(text):
+        note(m.group(1), "")
+    ordered: dict[str, list[str]] = {k: found[k] for k in (*_SLOTS, "pos") if k in found}
+    for slot, props in ordered.items():
+        if not props and slot != "pos":
+            props.append("whole card")
+    return ordered
+
+
+def _join(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _level1(found: dict[str, list[str]]) -> str:
+    looked = [_SLOT_WORDS[s] for s in _SLOTS if s in found]
+    if "pos" in found:
+        looked.append("the card's position in the line")
+    if not looked:
+        return "The rule looks at nothing in particular: think simple."
+    if looked == [_SLOT_WORDS["card"]]:
+        return "The rule looks only at the card being played, not at the cards before it."
+    return f"The rule looks at {_join(looked)}."
+
+
+def _level2(found: dict[str, list[str]]) -> str:
+    parts = []
+    for s in _SLOTS:
+        for prop in found.get(s, []):
+            if prop == "whole card":
+                parts.append(f"{_SLOT_WORDS[s]} as a whole")
+            else:
+                parts.append(f"{_SLOT_POSSESSIVE[s]} {prop}")
+    if "pos" in found:
+        parts.append("the position in the line")
+    if not parts:
+        return "The rule does not depend on the cards at all."
+    return f"The rule depends on {_join(parts)}."
+
+
+def _example(text: str, level: int, mainline: Sequence[Card]) -> str:
+    from eleusis.variants.base import parse_rule
+
+    rule = parse_rule(text)
+    line = tuple(mainline)
+    yes = [c for c in ALL_CARDS if rule.accepts(line, c)]
+    no = [c for c in ALL_CARDS if not rule.accepts(line, c)]
+    after = f"after {line[-1].symbol}" if line else "to start the line"
+    k = level - 3
+    if yes and no:
+        good, bad = yes[(k * 7) % len(yes)], no[(k * 11) % len(no)]
+        return (
+            f"For example, {after} the {good.symbol} would be accepted"
+            f" and the {bad.symbol} would not ({len(yes)} of the 52 cards would be)."
+        )
+    if yes:
+        return f"Right now, {after}, every card would be accepted."
+    return f"Right now, {after}, no card at all would be accepted: \"no play\" is right."
+
+
+def phrase_hint(text: str, level: int, mainline: Sequence[Card] = ()) -> str:
+    """A hint about the rule ``text`` at ``level`` (1, 2, 3, ...), given the mainline."""
+    found = reads(text)
+    if level <= 1:
+        return _level1(found)
+    if level == 2:
+        return _level2(found)
+    return _example(text, level, mainline)

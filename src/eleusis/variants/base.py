@@ -1,0 +1,559 @@
+"""What every variant shares: the mutable work copy, drawing, placing, turns, hints, guesses.
+
+A variant is a :class:`VariantRules` subclass: data (``OPTIONS``, ``ACTIONS``)
+plus five methods the core calls -- ``check_config``, ``setup``, ``expected``
+(who may take which kind of action now), ``validate`` (parameters) and
+``step`` (the consequences). ``step`` works on a :class:`Work` copy of the
+state (plain lists) and freezes it at the end, so the state passed in is never
+changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar, Final
+
+from eleusis import rng
+from eleusis.cards import Card, deck
+from eleusis.game import (
+    Action,
+    Column,
+    Config,
+    ConfigError,
+    Era,
+    Event,
+    Guess,
+    Hint,
+    HintNote,
+    IllegalAction,
+    Judge,
+    Legal,
+    NoPlay,
+    OptionValue,
+    Pass,
+    Pending,
+    Phase,
+    Placed,
+    Play,
+    ProphetCall,
+    RequestHint,
+    Result,
+    Role,
+    RuleLike,
+    SeatState,
+    State,
+)
+
+DEALER_SEAT: Final = -1  # Placed.seat / Event.seat for the dealer (or the computer dealer)
+MAX_TEXT: Final = 600  # longest guess or hint text accepted
+
+
+# --------------------------------------------------------------------------- rules from text
+
+
+_RULE_CACHE: dict[str, Any] = {}
+
+
+def parse_rule(text: str) -> Any:
+    """Parse a rule text with :func:`eleusis.rules.parse` (cached; raises its syntax error)."""
+    rule = _RULE_CACHE.get(text)
+    if rule is None:
+        from eleusis.rules import parse
+
+        rule = parse(text)
+        if len(_RULE_CACHE) > 512:
+            _RULE_CACHE.clear()
+        _RULE_CACHE[text] = rule
+    return rule
+
+
+def rule_error(text: str) -> str | None:
+    """``None`` if ``text`` parses as a rule, else the parser's message."""
+    try:
+        parse_rule(text)
+    except Exception as exc:  # the rule language's own error type; any failure is a refusal
+        return str(exc) or type(exc).__name__
+    return None
+
+
+def guess_is_right(secret: str, guess: str, mainline: Sequence[Card]) -> bool:
+    """Whether ``guess`` is the secret rule from this mainline on, judged exactly.
+
+    Uses :func:`eleusis.rules.compare`: the guess is right when it gives the
+    same verdict as the secret rule on every card after every mainline the
+    secret rule can still produce (rule-language.md, "When is a guess right?").
+    """
+    import importlib
+
+    try:
+        compare: Any = importlib.import_module("eleusis.rules.compare").compare
+    except ImportError:  # pragma: no cover - until eleusis.rules.compare lands
+        return bool(parse_rule(secret) == parse_rule(guess))
+    result = compare(parse_rule(secret), parse_rule(guess), tuple(mainline))
+    return bool(result.equivalent)
+
+
+# --------------------------------------------------------------------------- the work copy
+
+
+class Work:
+    """A mutable copy of a :class:`State` for one step; :meth:`freeze` gives the next state."""
+
+    def __init__(self, state: State, action: Action | None) -> None:
+        self.base = state
+        self.config = state.config
+        self.seats = list(state.seats)
+        self.stock = list(state.stock)
+        self.rng = state.rng
+        self.decks = state.decks
+        self.layout = list(state.layout)
+        self.discard = list(state.discard)
+        self.turn = state.turn
+        self.phase = state.phase
+        self.played = state.played
+        self.pending = state.pending
+        self.prophet = state.prophet
+        self.eras = list(state.eras)
+        self.window = state.window
+        self.hints = list(state.hints)
+        self.turns = state.turns
+        self.result = state.result
+        self.events = list(state.events)
+        self.actions = list(state.actions)
+        if action is not None:
+            self.actions.append(action)
+        self.extra = dict(state.extra)
+        #: set when a draw found the stock empty and the variant ends the round then
+        self.stock_out = False
+
+    def freeze(self) -> State:
+        """The next state."""
+        return State(
+            config=self.config,
+            seats=tuple(self.seats),
+            stock=tuple(self.stock),
+            rng=self.rng,
+            decks=self.decks,
+            layout=tuple(self.layout),
+            discard=tuple(self.discard),
+            turn=self.turn,
+            phase=self.phase,
+            played=self.played,
+            pending=self.pending,
+            prophet=self.prophet,
+            eras=tuple(self.eras),
+            window=self.window,
+            hints=tuple(self.hints),
+            turns=self.turns,
+            result=self.result,
+            events=tuple(self.events),
+            actions=tuple(self.actions),
+            extra=tuple(sorted(self.extra.items())),
+        )
+
+    # -- small helpers ------------------------------------------------------------
+
+    @property
+    def mainline(self) -> list[Card]:
+        """The mainline cards, starter first."""
+        return [col.card.card for col in self.layout]
+
+    def event(self, kind: str, seat: int, cards: Iterable[Card] = (), **kw: Any) -> None:
+        """Record a public event."""
+        self.events.append(Event(kind, seat, tuple(cards), **kw))
+
+    def hand(self, seat: int) -> list[Card]:
+        """A copy of a seat's hand."""
+        return list(self.seats[seat].hand)
+
+    def set_seat(self, seat: int, **changes: Any) -> None:
+        """Replace fields of a seat."""
+        self.seats[seat] = replace(self.seats[seat], **changes)
+
+    def remove_from_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Take ``cards`` (a multiset already checked) out of a hand."""
+        hand = self.hand(seat)
+        for c in cards:
+            hand.remove(c)
+        self.set_seat(seat, hand=tuple(hand))
+
+    def add_to_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Put cards in a hand."""
+        self.set_seat(seat, hand=self.seats[seat].hand + tuple(cards))
+
+    def add_deck(self) -> None:
+        """Shuffle a fresh deck under the (empty or short) stock."""
+        fresh, self.rng = rng.shuffle(deck(1), self.rng)
+        self.stock[:0] = fresh
+        self.decks += 1
+        self.event("new_deck", DEALER_SEAT, count=self.decks)
+
+    def take(self, n: int, refill: bool = True) -> list[Card]:
+        """Take ``n`` cards from the top of the stock.
+
+        When the stock runs out, a new shuffled deck is added if ``refill``;
+        otherwise :attr:`stock_out` is set and fewer cards are returned.
+        """
+        out: list[Card] = []
+        for _ in range(n):
+            if not self.stock:
+                if not refill:
+                    self.stock_out = True
+                    break
+                self.add_deck()
+            out.append(self.stock.pop())
+        return out
+
+    def draw(self, seat: int, n: int, refill: bool = True, kind: str = "penalty") -> int:
+        """``seat`` draws ``n`` cards (a penalty, a replacement, a new hand). Returns how many."""
+        if n <= 0:
+            return 0
+        cards = self.take(n, refill)
+        self.add_to_hand(seat, cards)
+        if kind:
+            self.event(kind, seat, count=len(cards))
+        return len(cards)
+
+    def place_main(self, card: Card, seat: int, flag: str = "") -> None:
+        """Put a card at the end of the mainline (it counts as a played card)."""
+        self.played += 1
+        self.layout.append(Column(Placed(card, seat, self.played, flag=flag)))
+
+    def place_side(
+        self,
+        cards: Sequence[Card],
+        seat: int,
+        counted: bool = True,
+        face_down: bool = False,
+        horizontal: bool = False,
+        flag: str = "",
+    ) -> None:
+        """Put cards in the sideline under the last mainline card (in play order)."""
+        col = self.layout[-1]
+        placed = []
+        for c in cards:
+            n = 0
+            if counted:
+                self.played += 1
+                n = self.played
+            placed.append(Placed(c, seat, n, face_down=face_down, horizontal=horizontal, flag=flag))
+        self.layout[-1] = replace(col, sideline=col.sideline + tuple(placed))
+
+    def next_seat(self, after: int) -> int | None:
+        """The next seat clockwise after ``after`` that still plays (None: nobody)."""
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            s = (after + k) % n
+            if self.seats[s].role is Role.SCIENTIST:
+                return s
+        return None
+
+    def active(self) -> list[int]:
+        """Seats still playing (scientists not expelled, not out, not prophet)."""
+        return [i for i, s in enumerate(self.seats) if s.role is Role.SCIENTIST]
+
+    def era(self) -> Era | None:
+        """The current prophet's era, if any."""
+        if self.prophet is None or not self.eras:
+            return None
+        return self.eras[-1]
+
+    def end(self, reason: str, result: Result) -> None:
+        """End the round."""
+        self.phase = Phase.OVER
+        self.pending = None
+        self.window = None
+        self.result = result
+        self.event("end", DEALER_SEAT, text=reason)
+
+
+# --------------------------------------------------------------------------- variant base
+
+
+class VariantRules:
+    """Base class of a variant's rules of play. Subclasses override the hooks."""
+
+    NAME: ClassVar[str] = ""
+    #: option name -> (default, allowed values; empty = any)
+    OPTIONS: ClassVar[dict[str, tuple[OptionValue, tuple[OptionValue, ...]]]] = {}
+    #: the action classes this variant knows
+    ACTIONS: ClassVar[frozenset[type[Action]]] = frozenset()
+    MIN_SCIENTISTS: ClassVar[int] = 1
+    MAX_SCIENTISTS: ClassVar[int] = 8
+    HAND: ClassVar[int] = 12
+    DECKS: ClassVar[int] = 2
+
+    # -- configuration and setup ------------------------------------------------
+
+    def check_config(self, cfg: Config) -> None:
+        """Raise :class:`ConfigError` if ``cfg`` cannot start a round of this variant."""
+        n = len(cfg.names)
+        if cfg.dealer is not None and not 0 <= cfg.dealer < n:
+            raise ConfigError(f"dealer seat {cfg.dealer} is not one of the {n} seats")
+        scientists = n - (cfg.dealer is not None)
+        if not self.MIN_SCIENTISTS <= scientists <= self.MAX_SCIENTISTS:
+            raise ConfigError(
+                f"{self.NAME} needs {self.MIN_SCIENTISTS} to {self.MAX_SCIENTISTS} scientists,"
+                f" not {scientists}"
+            )
+        if any(not isinstance(x, str) or not x.strip() or len(x) > 40 for x in cfg.names):
+            raise ConfigError("every seat needs a name of 1 to 40 characters")
+        if cfg.rule is None:
+            if cfg.dealer is None:
+                raise ConfigError("a computer dealer needs a secret rule")
+        else:
+            err = rule_error(cfg.rule)
+            if err:
+                raise ConfigError(f"the secret rule does not parse: {err}")
+
+    def first_state(self, cfg: Config) -> Work:
+        """Shuffle the decks and set the seats; the caller deals."""
+        cards, state = rng.shuffle(deck(self.DECKS), rng.seed_state(cfg.seed))
+        seats = tuple(
+            SeatState(name, Role.DEALER if i == cfg.dealer else Role.SCIENTIST)
+            for i, name in enumerate(cfg.names)
+        )
+        s = State(
+            config=cfg,
+            seats=seats,
+            stock=tuple(cards),
+            rng=state,
+            decks=self.DECKS,
+            layout=(),
+            discard=(),
+            turn=0,
+            phase=Phase.PLAY,
+            played=0,
+        )
+        return Work(s, None)
+
+    def deal(self, w: Work, size: int) -> None:
+        """Deal ``size`` cards to every scientist, one at a time around the table."""
+        for _ in range(size):
+            for seat in w.active():
+                w.add_to_hand(seat, w.take(1))
+        for seat in w.active():
+            w.event("deal", seat, count=len(w.seats[seat].hand))
+
+    def turn_starter(self, w: Work) -> None:
+        """Turn up the starter; with a known rule, draw until the rule accepts it at position 1.
+
+        Refused starters go to the bottom of the stock.
+        """
+        rule = self.rule(w.config)
+        for _ in range(52 * w.decks):
+            (card,) = w.take(1)
+            if rule is None or rule.accepts((), card):
+                w.place_main(card, DEALER_SEAT)
+                w.event("starter", DEALER_SEAT, (card,))
+                return
+            w.stock.insert(0, card)
+            w.event("starter", DEALER_SEAT, (card,), right=False)
+        raise ConfigError("the secret rule accepts no card at position 1")
+
+    def setup(self, cfg: Config) -> State:
+        """The first state of a round."""
+        raise NotImplementedError
+
+    # -- the rule ---------------------------------------------------------------
+
+    @staticmethod
+    def rule(cfg: Config) -> RuleLike | None:
+        """The secret rule, parsed (None when a human dealer judges by hand)."""
+        return None if cfg.rule is None else parse_rule(cfg.rule)
+
+    @staticmethod
+    def judged_by_hand(state: State | Work) -> bool:
+        """Whether a person judges (no written rule for the engine)."""
+        return state.config.rule is None
+
+    @staticmethod
+    def accepts_all(rule: RuleLike, mainline: Sequence[Card], cards: Sequence[Card]) -> bool:
+        """A sequence is right only if each card, played in turn, would be right."""
+        line = list(mainline)
+        for c in cards:
+            if not rule.accepts(line, c):
+                return False
+            line.append(c)
+        return True
+
+    @staticmethod
+    def playable(rule: RuleLike, mainline: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+        """The cards of ``hand`` the rule accepts next (hand order, duplicates kept)."""
+        return [c for c in hand if rule.accepts(mainline, c)]
+
+    # -- who may do what ----------------------------------------------------------
+
+    def expected(self, state: State) -> dict[type[Action], tuple[int, ...]]:
+        """For each action kind allowed now, the seats that may take it."""
+        raise NotImplementedError
+
+    def max_cards(self, state: State, seat: int) -> int:
+        """Largest play allowed now."""
+        return min(1, len(state.hand(seat)))
+
+    def hint_seats(self, state: State) -> tuple[int, ...]:
+        """Scientists who may ask the computer dealer for a hint now (override to restrict)."""
+        if state.config.dealer is not None or state.config.rule is None:
+            return ()
+        return tuple(i for i, s in enumerate(state.seats) if s.role is not Role.DEALER)
+
+    def common_expected(self, state: State, out: dict[type[Action], tuple[int, ...]]) -> None:
+        """Add the hint actions allowed now (used by ``expected``)."""
+        if Hint in self.ACTIONS and state.config.dealer is not None and self.hints_open(state):
+            out[Hint] = (state.config.dealer,)
+        if RequestHint in self.ACTIONS and self.hints_open(state):
+            seats = self.hint_seats(state)
+            if seats:
+                out[RequestHint] = seats
+
+    def hints_open(self, state: State) -> bool:
+        """Whether hints may be given now (override per variant)."""
+        return True
+
+    def legal(self, state: State, seat: int) -> Legal:
+        """The :class:`Legal` summary for one seat, derived from :meth:`expected`."""
+        kinds: list[str] = []
+        actions: list[Action] = []
+        max_cards = 0
+        call_cards: tuple[Card, ...] = ()
+        for cls, who in self.expected(state).items():
+            if seat not in who:
+                continue
+            kinds.append(cls.kind)
+            if cls is Play:
+                max_cards = self.max_cards(state, seat)
+            elif cls in (NoPlay, RequestHint, Pass) or cls.kind == "declare_prophet":
+                actions.append(cls(seat))
+            elif cls in (ProphetCall, Judge):
+                p = state.pending
+                if p is not None and p.kind == "no_play":
+                    call_cards = tuple(dict.fromkeys(state.hand(p.seat)))
+                actions.append(cls(seat, True))
+                if not (p is not None and p.kind == "no_play" and cls is ProphetCall):
+                    actions.append(cls(seat, False))
+        return Legal(seat, tuple(kinds), tuple(actions), max_cards, call_cards)
+
+    # -- parameters -----------------------------------------------------------------
+
+    def validate(self, state: State, action: Action) -> None:
+        """Raise :class:`IllegalAction` if the parameters are wrong."""
+        if isinstance(action, Play):
+            self.validate_play(state, action)
+        elif isinstance(action, Guess | Hint):
+            text = action.text
+            if not isinstance(text, str) or not text.strip():
+                raise IllegalAction("write something", "empty_text")
+            if len(text) > MAX_TEXT:
+                raise IllegalAction(f"at most {MAX_TEXT} characters", "text_too_long")
+            if isinstance(action, Guess) and state.config.rule is not None:
+                err = rule_error(text)
+                if err:
+                    raise IllegalAction(f"the guess does not parse: {err}", "bad_guess")
+        elif isinstance(action, ProphetCall | Judge):
+            if not isinstance(action.right, bool):
+                raise IllegalAction("right must be true or false", "bad_verdict")
+            p = state.pending
+            if action.card is not None:
+                if p is None or p.kind != "no_play" or action.right:
+                    raise IllegalAction(
+                        "a card is named only when calling a \"no play\" wrong", "card_not_expected"
+                    )
+                if not isinstance(action.card, Card) or action.card not in state.hand(p.seat):
+                    raise IllegalAction(
+                        "the card must come from the player's hand", "card_not_in_hand"
+                    )
+            elif (
+                isinstance(action, Judge)
+                and p is not None
+                and p.kind == "no_play"
+                and not action.right
+                and p.call_card is None
+            ):
+                raise IllegalAction(
+                    "calling a \"no play\" wrong, the dealer plays a correct card from the hand:"
+                    " name it",
+                    "card_required",
+                )
+            elif (
+                isinstance(action, ProphetCall)
+                and p is not None
+                and p.kind == "no_play"
+                and not action.right
+            ):
+                raise IllegalAction(
+                    "calling a \"no play\" wrong, the prophet plays a correct card from the hand:"
+                    " name it",
+                    "card_required",
+                )
+
+    def validate_play(self, state: State, action: Play) -> None:
+        """Cards are 1..max, real cards, and all in the hand (as a multiset)."""
+        cards = action.cards
+        if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
+            raise IllegalAction("a play is a tuple of cards", "bad_cards")
+        if not cards:
+            raise IllegalAction("play at least one card", "no_cards")
+        limit = self.max_cards(state, action.seat)
+        if len(cards) > limit:
+            raise IllegalAction(
+                f"at most {limit} card{'s' if limit != 1 else ''} in one play", "too_many_cards"
+            )
+        hand = list(state.hand(action.seat))
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"{c} is not in your hand", "card_not_in_hand")
+            hand.remove(c)
+
+    # -- consequences -------------------------------------------------------------
+
+    def step(self, state: State, action: Action) -> State:
+        """The next state after a validated action."""
+        raise NotImplementedError
+
+    def step_hint(self, w: Work, action: Action) -> None:
+        """A dealer's hint or a computer hint on request: recorded, public."""
+        if isinstance(action, Hint):
+            text = action.text.strip()
+            w.hints.append(HintNote(action.seat, 0, text))
+            w.event("hint", action.seat, text=text)
+            return
+        from eleusis.hints import phrase_hint
+
+        level = sum(1 for h in w.hints if h.level > 0) + 1
+        assert w.config.rule is not None
+        text = phrase_hint(w.config.rule, level, w.mainline)
+        w.hints.append(HintNote(action.seat, level, text))
+        w.event("hint", action.seat, text=text, count=level)
+
+    # -- helpers for prophets (New Eleusis, Royal) ------------------------------------
+
+    @staticmethod
+    def start_era(w: Work, seat: int) -> None:
+        """``seat`` becomes prophet: marker after the last card played, hand set aside."""
+        s = w.seats[seat]
+        w.set_seat(seat, role=Role.PROPHET, set_aside=s.hand, hand=(), been_prophet=True)
+        w.prophet = seat
+        w.eras.append(Era(seat, w.played))
+        w.event("prophet", seat, count=w.played)
+
+    @staticmethod
+    def end_era(w: Work, penalty: int, refill: bool = True) -> int:
+        """Overthrow the prophet: hand taken back, ``penalty`` cards, a scientist again."""
+        seat = w.prophet
+        assert seat is not None
+        s = w.seats[seat]
+        w.set_seat(seat, role=Role.SCIENTIST, hand=s.set_aside + s.hand, set_aside=())
+        w.eras[-1] = replace(w.eras[-1], end=w.played)
+        w.prophet = None
+        w.event("overthrow", seat, count=w.played)
+        w.draw(seat, penalty, refill)
+        return seat
+
+
+def pending_of(state: State | Work) -> Pending:
+    """The pending item (asserted present)."""
+    p = state.pending
+    assert p is not None
+    return p
