@@ -624,3 +624,126 @@ def state_hash(state: State) -> str:
 RuleParser = Callable[[str], RuleLike]
 
 MAX_SEATS: Final = 15
+
+
+# --------------------------------------------------------------------------- match play
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match: rounds with the dealer rotating, cumulative scores, early-end compensation.
+
+    Round ``k`` is dealt by seat ``k % n`` (every seat deals once: the match is
+    complete after ``n`` rounds), unless ``computer_dealer`` is set (every
+    round against the computer dealer, no rotation, no compensation). Each
+    round's seed is derived from the match seed, so a match is reproducible.
+    Use :meth:`start_round`, then :meth:`apply` (or :meth:`with_state`) for the
+    round's actions; :attr:`totals` adds up finished rounds and, after
+    :meth:`end_early`, the variant's compensation (New Eleusis: 10 points to
+    everyone who never dealt).
+    """
+
+    variant: Variant
+    names: tuple[str, ...]
+    seed: int
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    computer_dealer: bool = False
+    rounds: tuple[State, ...] = ()
+    ended_early: bool = False
+
+    @property
+    def current(self) -> State | None:
+        """The round being played (or the last one)."""
+        return self.rounds[-1] if self.rounds else None
+
+    def dealer_of(self, k: int) -> int | None:
+        """The dealer seat of round ``k`` (0-based)."""
+        return None if self.computer_dealer else k % len(self.names)
+
+    @property
+    def complete(self) -> bool:
+        """Every seat has dealt (or the match was ended early) and no round is running."""
+        running = self.current is not None and not self.current.over
+        if running:
+            return False
+        return self.ended_early or (
+            not self.computer_dealer and len(self.rounds) >= len(self.names)
+        )
+
+    def start_round(self, rule: str | None) -> Match:
+        """Deal the next round with ``rule`` (None: the dealer judges by hand)."""
+        if self.current is not None and not self.current.over:
+            raise ActionNotAllowed("the current round is not over", "round_running")
+        if self.complete:
+            raise GameOver("the match is over")
+        from eleusis import rng
+
+        k = len(self.rounds)
+        seed, _ = rng.next_u64((self.seed + k * 0x9E3779B97F4A7C15) & rng.MASK64)
+        cfg = make_config(
+            self.variant, self.names, rule, seed, self.dealer_of(k), **dict(self.options)
+        )
+        return Match(
+            self.variant,
+            self.names,
+            self.seed,
+            self.options,
+            self.computer_dealer,
+            (*self.rounds, new_game(cfg)),
+        )
+
+    def with_state(self, state: State) -> Match:
+        """The match with the current round replaced by ``state`` (same round, later)."""
+        cur = self.current
+        if cur is None or state.config != cur.config:
+            raise ValueError("that state is not the current round of this match")
+        return Match(
+            self.variant,
+            self.names,
+            self.seed,
+            self.options,
+            self.computer_dealer,
+            (*self.rounds[:-1], state),
+            self.ended_early,
+        )
+
+    def apply(self, action: Action) -> Match:
+        """Apply an action to the current round (see :func:`apply`)."""
+        cur = self.current
+        if cur is None:
+            raise ActionNotAllowed("no round has started", "no_round")
+        return self.with_state(apply(cur, action))
+
+    def end_early(self) -> Match:
+        """End the match before everyone has dealt (the running round, if any, is dropped)."""
+        rounds = tuple(r for r in self.rounds if r.over)
+        return Match(
+            self.variant, self.names, self.seed, self.options, self.computer_dealer, rounds, True
+        )
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Scores of the finished rounds."""
+        return tuple(r.result.scores for r in self.rounds if r.result is not None)
+
+    @property
+    def compensation(self) -> tuple[int, ...]:
+        """Points added when the match ends early (zeros otherwise)."""
+        n = len(self.names)
+        if not self.ended_early or self.computer_dealer:
+            return (0,) * n
+        dealt = [r.config.dealer for r in self.rounds if r.over]
+        from eleusis.variants import rules_for
+
+        return rules_for(self.variant).compensation(
+            self.round_scores, tuple(d for d in dealt if d is not None), n
+        )
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Cumulative scores, compensation included."""
+        out = list(self.compensation)
+        for scores in self.round_scores:
+            for i, s in enumerate(scores):
+                out[i] += s
+        return tuple(out)

@@ -389,6 +389,10 @@ class VariantRules:
         """For each action kind allowed now, the seats that may take it."""
         raise NotImplementedError
 
+    def in_sudden_death(self, state: State) -> bool:
+        """Whether a play made now would be in sudden death (variants with one override)."""
+        return False
+
     def max_cards(self, state: State, seat: int) -> int:
         """Largest play allowed now."""
         return min(1, len(state.hand(seat)))
@@ -434,6 +438,12 @@ class VariantRules:
                 if not (p is not None and p.kind == "no_play" and cls is ProphetCall):
                     actions.append(cls(seat, False))
         return Legal(seat, tuple(kinds), tuple(actions), max_cards, call_cards)
+
+    def compensation(
+        self, round_scores: Sequence[Sequence[int]], dealers: Sequence[int], seats: int
+    ) -> tuple[int, ...]:
+        """Points for a match ended early (default: none; New Eleusis and Royal override)."""
+        return (0,) * seats
 
     # -- parameters -----------------------------------------------------------------
 

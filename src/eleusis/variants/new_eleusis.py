@@ -156,6 +156,12 @@ class NewEleusisRules(VariantRules):
         self.common_expected(state, out)
         return out
 
+    def compensation(
+        self, round_scores: Sequence[Sequence[int]], dealers: Sequence[int], seats: int
+    ) -> tuple[int, ...]:
+        """Seed 002 scoring 5: "anyone who has never been dealer gets 10 extra points"."""
+        return tuple(0 if i in dealers else COMPENSATION for i in range(seats))
+
     # -- sudden death and markers -------------------------------------------------------
 
     @staticmethod
@@ -170,6 +176,10 @@ class NewEleusisRules(VariantRules):
         if era is not None:
             return state.played - era.start >= 30
         return state.played >= 40
+
+    def in_sudden_death(self, state: State) -> bool:
+        """See :meth:`sudden_death`."""
+        return self.sudden_death(state)
 
     # -- consequences --------------------------------------------------------------
 

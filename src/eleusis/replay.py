@@ -1,0 +1,325 @@
+"""Replay links: a whole round in one URL-safe string, and back.
+
+``encode(game) -> str`` packs the configuration (variant, options, seed, seat
+names, dealer seat, the secret rule's text) and the full action log. Computer
+players' decisions are simply actions in the log: they are recorded, never
+re-derived, so old links survive smarter computers. The deal and every draw
+come from the seed through the game's own generator (:mod:`eleusis.rng`).
+
+``decode(text) -> State`` rebuilds the round by re-applying every action
+through :func:`eleusis.game.apply`, so a tampered log is refused; anything
+wrong raises :class:`ReplayError` with a clear message, never another
+exception.
+
+Format (version 1): base64url without padding of ``version byte`` +
+``flags byte`` (bit 0: the rest is zlib-compressed) + body. The body is a
+sequence of unsigned LEB128 varints and strings (varint length + UTF-8):
+variant index, zigzag seed, dealer seat + 1 (0: computer dealer), names,
+rule (0 = none, else length + 1 and UTF-8), options, then the actions. An
+action is one byte ``type code << 4 | seat`` followed by its fields: cards as
+a count and one byte per card (its index 0..51), a card or none as one byte
+(0 = none, else index + 1), booleans as a byte, texts as strings.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from dataclasses import fields
+from typing import Any, Final
+
+from eleusis.cards import Card
+from eleusis.game import (
+    ACTION_TYPES,
+    Action,
+    ActionError,
+    Config,
+    State,
+    Variant,
+    apply,
+    make_config,
+    new_game,
+)
+
+VERSION: Final = 1
+_FLAG_ZLIB: Final = 1
+_VARIANTS: Final = (Variant.NEW_ELEUSIS, Variant.EXPRESS, Variant.SOLO, Variant.ROYAL)
+_CODES: Final = {cls: code for code, cls in ACTION_TYPES.items()}
+MAX_TEXT_BYTES: Final = 4096
+MAX_ACTIONS: Final = 100_000
+
+
+class ReplayError(ValueError):
+    """A replay text that cannot be read, or whose log is not a legal game."""
+
+
+# --------------------------------------------------------------------------- writing
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.out = bytearray()
+
+    def uint(self, n: int) -> None:
+        if n < 0:
+            raise ValueError("negative varint")
+        while True:
+            b = n & 0x7F
+            n >>= 7
+            if n:
+                self.out.append(b | 0x80)
+            else:
+                self.out.append(b)
+                return
+
+    def sint(self, n: int) -> None:
+        self.uint(n * 2 if n >= 0 else -n * 2 - 1)
+
+    def text(self, s: str) -> None:
+        data = s.encode("utf-8")
+        self.uint(len(data))
+        self.out += data
+
+    def value(self, v: object) -> None:
+        if isinstance(v, bool):
+            self.out.append(int(v))
+        elif isinstance(v, int):
+            self.sint(v)
+        elif isinstance(v, str):
+            self.text(v)
+        elif v is None:
+            self.out.append(0)
+        elif isinstance(v, Card):
+            self.out.append(v.index + 1)
+        elif isinstance(v, tuple):
+            self.uint(len(v))
+            for c in v:
+                if not isinstance(c, Card):
+                    raise TypeError("only tuples of cards can be encoded")
+                self.out.append(c.index)
+        else:
+            raise TypeError(f"cannot encode {type(v).__name__}")
+
+
+def _field_kind(cls: type[Action], name: str) -> str:
+    """How a field is written: by its default value's type (``card``: Card or None)."""
+    for f in fields(cls):
+        if f.name == name:
+            default = f.default
+            if isinstance(default, bool):
+                return "bool"
+            if isinstance(default, int):
+                return "int"
+            if isinstance(default, str):
+                return "str"
+            if isinstance(default, tuple):
+                return "cards"
+            return "card"
+    raise KeyError(name)
+
+
+def encode(game: State) -> str:
+    """The URL-safe replay text of a round (any state: the log so far)."""
+    cfg = game.config
+    w = _Writer()
+    w.uint(_VARIANTS.index(cfg.variant))
+    w.sint(cfg.seed)
+    w.uint(0 if cfg.dealer is None else cfg.dealer + 1)
+    w.uint(len(cfg.names))
+    for name in cfg.names:
+        w.text(name)
+    if cfg.rule is None:
+        w.uint(0)
+    else:
+        data = cfg.rule.encode("utf-8")
+        w.uint(len(data) + 1)
+        w.out += data
+    w.uint(len(cfg.options))
+    for key, value in cfg.options:
+        w.text(key)
+        tag = 0 if isinstance(value, bool) else 1 if isinstance(value, int) else 2
+        w.out.append(tag)
+        w.value(value)
+    w.uint(len(game.actions))
+    for a in game.actions:
+        code = _CODES[type(a)]
+        w.out.append(code << 4 | a.seat)
+        for f in fields(a)[1:]:
+            w.value(getattr(a, f.name))
+    body = bytes(w.out)
+    packed = zlib.compress(body, 9)
+    if len(packed) < len(body):
+        raw = bytes((VERSION, _FLAG_ZLIB)) + packed
+    else:
+        raw = bytes((VERSION, 0)) + body
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.at = 0
+
+    def byte(self) -> int:
+        if self.at >= len(self.data):
+            raise ReplayError("the replay is cut short")
+        b = self.data[self.at]
+        self.at += 1
+        return b
+
+    def uint(self) -> int:
+        n = shift = 0
+        while True:
+            b = self.byte()
+            n |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return n
+            shift += 7
+            if shift > 70:
+                raise ReplayError("a number in the replay is too long")
+
+    def sint(self) -> int:
+        n = self.uint()
+        return n // 2 if n % 2 == 0 else -(n + 1) // 2
+
+    def raw(self, n: int) -> bytes:
+        if n > MAX_TEXT_BYTES or self.at + n > len(self.data):
+            raise ReplayError("the replay is cut short")
+        out = self.data[self.at : self.at + n]
+        self.at += n
+        return out
+
+    def text(self) -> str:
+        try:
+            return self.raw(self.uint()).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ReplayError("a text in the replay is not UTF-8") from None
+
+    def card(self, index: int) -> Card:
+        if not 0 <= index < 52:
+            raise ReplayError(f"no card has number {index}")
+        return Card.from_index(index)
+
+    def field(self, kind: str) -> object:
+        if kind == "bool":
+            b = self.byte()
+            if b > 1:
+                raise ReplayError("a yes/no value in the replay is neither")
+            return bool(b)
+        if kind == "int":
+            return self.sint()
+        if kind == "str":
+            return self.text()
+        if kind == "card":
+            b = self.byte()
+            return None if b == 0 else self.card(b - 1)
+        n = self.uint()
+        if n > 52 * 8:
+            raise ReplayError("too many cards in one action")
+        return tuple(self.card(self.byte()) for _ in range(n))
+
+
+def _b64(text: str) -> bytes:
+    if not isinstance(text, str):
+        raise ReplayError("a replay is a text")
+    t = text.strip()
+    if not t or any(c not in _ALPHABET for c in t):
+        raise ReplayError("this is not a replay link (unexpected characters)")
+    try:
+        return base64.urlsafe_b64decode(t + "=" * (-len(t) % 4))
+    except (binascii.Error, ValueError):
+        raise ReplayError("this is not a replay link (bad base64)") from None
+
+
+_ALPHABET: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _read_config(r: _Reader) -> Config:
+    k = r.uint()
+    if k >= len(_VARIANTS):
+        raise ReplayError("the replay names an unknown variant")
+    variant = _VARIANTS[k]
+    seed = r.sint()
+    dealer_code = r.uint()
+    count = r.uint()
+    if count > 16:
+        raise ReplayError("too many seats")
+    names = [r.text() for _ in range(count)]
+    rule_len = r.uint()
+    rule = None if rule_len == 0 else r.raw(rule_len - 1).decode("utf-8", errors="strict")
+    options: dict[str, Any] = {}
+    for _ in range(r.uint()):
+        key = r.text()
+        tag = r.byte()
+        if tag not in (0, 1, 2):
+            raise ReplayError("an option in the replay has an unknown type")
+        options[key] = r.field(("bool", "int", "str")[tag])
+    dealer = None if dealer_code == 0 else dealer_code - 1
+    try:
+        return make_config(variant, names, rule, seed, dealer, **options)
+    except ValueError as exc:  # ConfigError and friends
+        raise ReplayError(f"the replay's set-up is not valid: {exc}") from None
+
+
+def decode(text: str) -> State:
+    """The round a replay text holds (re-validated action by action), or :class:`ReplayError`."""
+    try:
+        return _decode(text)
+    except ReplayError:
+        raise
+    except Exception as exc:  # never let another exception out of a link
+        raise ReplayError(f"this replay cannot be read ({type(exc).__name__})") from None
+
+
+def _decode(text: str) -> State:
+    data = _b64(text)
+    if len(data) < 2:
+        raise ReplayError("the replay is cut short")
+    if data[0] != VERSION:
+        raise ReplayError(
+            f"replay format {data[0]} is not known to this version (it reads format {VERSION})"
+        )
+    flags, body = data[1], data[2:]
+    if flags & ~_FLAG_ZLIB:
+        raise ReplayError("the replay has unknown flags")
+    if flags & _FLAG_ZLIB:
+        try:
+            d = zlib.decompressobj()
+            body = d.decompress(body, 1 << 20)
+            if d.unconsumed_tail:
+                raise ReplayError("the replay is too large")
+        except zlib.error:
+            raise ReplayError("the replay is damaged (compressed data)") from None
+    r = _Reader(body)
+    try:
+        cfg = _read_config(r)
+    except UnicodeDecodeError:
+        raise ReplayError("a text in the replay is not UTF-8") from None
+    try:
+        state = new_game(cfg)
+    except ValueError as exc:
+        raise ReplayError(f"the replay's set-up is not valid: {exc}") from None
+    count = r.uint()
+    if count > MAX_ACTIONS:
+        raise ReplayError("the replay holds too many actions")
+    for i in range(count):
+        head = r.byte()
+        cls = ACTION_TYPES.get(head >> 4)
+        if cls is None:
+            raise ReplayError(f"action {i + 1} has an unknown type")
+        values = [r.field(_field_kind(cls, f.name)) for f in fields(cls)[1:]]
+        action = cls(head & 15, *values)
+        try:
+            state = apply(state, action)
+        except ActionError as exc:
+            raise ReplayError(
+                f"action {i + 1} ({action.kind.replace('_', ' ')} by seat {action.seat})"
+                f" is refused: {exc.message}"
+            ) from None
+    if r.at != len(r.data):
+        raise ReplayError("the replay has trailing data")
+    return state
