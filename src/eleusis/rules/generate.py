@@ -1,0 +1,534 @@
+"""Fresh secret rules for a "surprise me" dealer.
+
+:func:`generate` assembles a rule from building blocks (predicates on one
+card, relations between the card and the last one or two, position patterns)
+whose shape grows with the difficulty (the scale of :mod:`eleusis.rules.library`):
+
+1. one attribute of the card alone (a rank set, a rank band, a pair of suits);
+2. two attributes of the card, or one plain relation with the last card;
+3. a condition on the last card choosing between two card predicates, a rank
+   relation with arithmetic, or a position parity;
+4. two combined relations, a relation with the card two back, a position
+   cycle;
+5. a condition choosing between two relations, look-back 2 with arithmetic,
+   a ``case`` on the last rank, a position condition choosing between relations.
+
+Every rule returned is guaranteed:
+
+* look-back at most 2;
+* **no dead end at all** on any mainline the rule can produce (for rules that
+  read ``pos``: within the first :data:`HORIZON` plays), found exactly by
+  exploring the rule's reachable *abstract states* (each looked-back card
+  reduced to the attributes the rule reads of it, see :func:`slot_reads`);
+* an acceptance rate within :data:`GENERATED_BAND`, computed exactly on the
+  same states as the mean, over the first :data:`RATE_PLAYS` plays, of the
+  share of the 52 cards that are legal when each play is a uniformly chosen
+  legal card;
+* not equivalent (in the game sense of :func:`eleusis.rules.compare`, with the
+  generated rule as the secret) to any library rule: for each library rule a
+  mainline the generated rule can produce is found on which the two disagree
+  on some card, an explicit counterexample; a candidate without one for every
+  library rule is dropped.
+
+It is deterministic for a given ``random.Random`` state and uses no other
+source of randomness.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from eleusis.cards import ALL_CARDS, Card
+from eleusis.rules.errors import RuleSyntaxError
+from eleusis.rules.rule import Rule, parse
+from eleusis.rules.syntax import ATTRIBUTES, Attr, Is, Node, Ref
+
+#: Acceptance rates a generated rule must have (inside the library's band, so
+#: that sampling noise in :func:`eleusis.rules.analyse` keeps them in it).
+GENERATED_BAND: Final = (0.15, 0.65)
+#: Plays over which the acceptance rate is averaged (the first play is the starter).
+RATE_PLAYS: Final = 40
+#: The last plays of :data:`RATE_PLAYS` whose mean rate must also be in the
+#: band, so that a rule drifting towards a narrow corner (always higher: only
+#: kings in the end) is refused even when its early plays are easy.
+LATE_PLAYS: Final = 10
+#: Plays checked for dead ends when a rule reads ``pos`` (all plays otherwise).
+HORIZON: Final = 60
+#: Candidates tried before giving up (never reached in practice: about one
+#: candidate in three passes).
+MAX_ATTEMPTS: Final = 400
+#: Largest abstract state space explored for one candidate.
+MAX_STATES: Final = 1500
+
+
+class GenerationError(RuntimeError):
+    """No acceptable rule was found within :data:`MAX_ATTEMPTS` candidates."""
+
+
+@dataclass(frozen=True)
+class GeneratedRule:
+    """A generated rule with what the generator measured about it."""
+
+    rule: Rule
+    difficulty: int
+    acceptance_rate: float
+    attempts: int
+
+    @property
+    def text(self) -> str:
+        """The canonical rule text."""
+        return self.rule.text
+
+    def english(self) -> str:
+        """The rule as a plain English sentence."""
+        return self.rule.english()
+
+
+# ------------------------------------------------------------ what a rule reads
+_RANK_WORDS: Final = frozenset({"rank", "face", "numeral", "even", "odd", "prime"})
+_RANK_ADJS: Final = frozenset({"a", "j", "q", "k", *(str(n) for n in range(1, 14))})
+_COLOR_WORDS: Final = frozenset({"color", "red", "black"})
+_SUIT_WORDS: Final = frozenset({"suit", "spades", "hearts", "diamonds", "clubs"})
+
+
+def _kind(word: str) -> str:
+    w = word.lower()
+    if w in _RANK_WORDS or w in _RANK_ADJS:
+        return "rank"
+    if w in _COLOR_WORDS:
+        return "color"
+    if w in _SUIT_WORDS or w in ("♠", "♥", "♦", "♣"):
+        return "suit"
+    return "card"
+
+
+def slot_reads(rule: Rule) -> dict[int, frozenset[str]]:
+    """What the rule reads of each looked-back card ``prevK`` (k >= 1).
+
+    Each value is a subset of ``{"rank", "suit", "color", "card"}``: ``"rank"``
+    for the rank and what it decides (face, parity, prime, a rank adjective),
+    ``"color"``, ``"suit"``, or ``"card"`` when the card is used whole (compared
+    with a card literal, say). Read from the syntax tree, so exact for the
+    purpose of reducing cards: two cards that agree on what a slot reads give
+    the same verdict in that slot.
+    """
+    reads: dict[int, set[str]] = {}
+    stack: list[Node] = [rule.ast]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Attr) and isinstance(node.obj, Ref):
+            if node.obj.k:
+                kind = _kind(node.name) if node.name in ATTRIBUTES else "card"
+                reads.setdefault(node.obj.k, set()).add(kind)
+            continue
+        if isinstance(node, Is) and isinstance(node.obj, Ref):
+            if node.obj.k:
+                reads.setdefault(node.obj.k, set()).add(_kind(node.adj))
+            continue
+        if isinstance(node, Ref):
+            if node.k:
+                reads.setdefault(node.k, set()).add("card")
+            continue
+        stack.extend(node.children())
+    return {k: frozenset(v) for k, v in reads.items()}
+
+
+_FILLER: Final = Card.parse("5D")
+
+
+def _reducer(kinds: frozenset[str]) -> Callable[[Card], Card]:
+    """Map a card to the representative of its class for a slot reading ``kinds``."""
+    if not kinds:
+        return lambda c: _FILLER
+    if "card" in kinds or ("rank" in kinds and "suit" in kinds):
+        return lambda c: c
+    if "rank" in kinds and "color" in kinds:
+        return lambda c: ALL_CARDS[(0 if c.black else 13) + c.rank - 1]
+    if "rank" in kinds:
+        return lambda c: ALL_CARDS[c.rank - 1]
+    if "suit" in kinds:
+        return lambda c: ALL_CARDS[c.suit.order * 13 + 6]
+    return lambda c: ALL_CARDS[6 if c.black else 19]  # color only: 7S or 7H
+
+
+# ------------------------------------------------------------ exact exploration
+@dataclass(frozen=True)
+class Exploration:
+    """The reachable abstract states of a rule (see :func:`explore`).
+
+    ``mainlines`` holds one concrete mainline per state (a real sequence the
+    rule accepts card by card), ``masks`` the legal cards there as a 52-bit
+    set (bit ``card.index``), in breadth-first order from the empty mainline.
+    """
+
+    mainlines: tuple[tuple[Card, ...], ...]
+    masks: tuple[int, ...]
+    dead_end: tuple[Card, ...] | None
+    acceptance_rate: float
+    late_rate: float
+    complete: bool
+
+
+#: An abstract state: (pos, or 0 when the rule ignores it; reduced looked-back
+#: cards nearest first, None where the mainline is too short).
+_State = tuple[int, tuple[Card | None, ...]]
+
+
+def _shift(
+    reducers: Sequence[Callable[[Card], Card]], slots: tuple[Card | None, ...], card: Card
+) -> tuple[Card | None, ...]:
+    """The looked-back slots after ``card`` is played (each re-reduced for its new slot)."""
+    out: list[Card | None] = []
+    for j, reduce in enumerate(reducers):
+        old = card if j == 0 else slots[j - 1]
+        out.append(None if old is None else reduce(old))
+    return tuple(out)
+
+
+def explore(rule: Rule, *, horizon: int = HORIZON, max_states: int = MAX_STATES) -> Exploration:
+    """Explore every abstract state the rule can reach (look-back <= 4).
+
+    A state is the reduced last ``lookback`` cards (each reduced to what this
+    and later slots read of it, see :func:`slot_reads`), plus the position when
+    the rule reads ``pos`` (then only the first ``horizon`` plays are
+    explored). The acceptance rate is exact: the expected share of legal cards
+    over the first :data:`RATE_PLAYS` plays of a game whose every play is a
+    uniformly chosen legal card (dead ends count as 0); ``late_rate`` the same
+    over the last :data:`LATE_PLAYS` of them. ``complete`` is False
+    if more than ``max_states`` states exist (the result is then partial).
+    """
+    k = rule.lookback
+    reads = slot_reads(rule)
+    # A card in slot j will later sit in slots j+1..k: keep what all of them read.
+    reducers = [
+        _reducer(frozenset().union(*(reads.get(i, frozenset()) for i in range(j, k + 1))))
+        for j in range(1, k + 1)
+    ]
+    uses_pos = rule.uses_pos
+    judge = rule.judge
+
+    start: _State = (1 if uses_pos else 0, (None,) * k)
+    index: dict[_State, int] = {start: 0}
+    states: list[_State] = [start]
+    mainlines: list[tuple[Card, ...]] = [()]
+    masks: list[int] = []
+    moves: list[list[tuple[int, int]]] = []  # (next state, number of cards leading there)
+    dead: tuple[Card, ...] | None = None
+    complete = True
+    i = 0
+    while i < len(states):
+        (pos, slots), mainline = states[i], mainlines[i]
+        real_pos = pos if uses_pos else len(mainline) + 1
+        mask = 0
+        counts: dict[int, int] = {}
+        for card in ALL_CARDS:
+            if not judge((card, *slots), real_pos):
+                continue
+            mask |= 1 << card.index
+            if uses_pos and pos >= horizon:
+                continue
+            nxt_slots = _shift(reducers, slots, card)
+            nxt: _State = (pos + 1 if uses_pos else 0, nxt_slots)
+            target = index.get(nxt)
+            if target is None:
+                if len(states) >= max_states:
+                    complete = False
+                    continue
+                target = index[nxt] = len(states)
+                states.append(nxt)
+                mainlines.append((*mainline, card))
+            counts[target] = counts.get(target, 0) + 1
+        if mask == 0 and dead is None:
+            dead = mainline
+        masks.append(mask)
+        moves.append(list(counts.items()))
+        i += 1
+
+    # Exact expected acceptance over the first RATE_PLAYS plays.
+    dist: dict[int, float] = {0: 1.0}
+    rates: list[float] = []
+    for _ in range(RATE_PLAYS):
+        step: dict[int, float] = {}
+        rate = 0.0
+        for s, prob in dist.items():
+            legal = masks[s].bit_count()
+            rate += prob * legal / 52
+            if legal and moves[s]:
+                for t, n in moves[s]:
+                    step[t] = step.get(t, 0.0) + prob * n / legal
+        rates.append(rate)
+        dist = step
+    late = rates[-LATE_PLAYS:]
+    return Exploration(
+        tuple(mainlines),
+        tuple(masks),
+        dead,
+        sum(rates) / RATE_PLAYS,
+        sum(late) / len(late),
+        complete,
+    )
+
+
+def _mask(rule: Rule, mainline: Sequence[Card]) -> int:
+    mask = 0
+    for card in ALL_CARDS:
+        if rule.accepts(mainline, card):
+            mask |= 1 << card.index
+    return mask
+
+
+def distinguishes(space: Exploration, other: Rule) -> tuple[Card, ...] | None:
+    """A mainline of ``space`` on which ``other`` judges some card differently.
+
+    Such a mainline is a counterexample to the two rules being equivalent with
+    the explored rule as the secret; None if none of the explored states has one.
+    """
+    for mainline, mask in zip(space.mainlines, space.masks, strict=True):
+        if _mask(other, mainline) != mask:
+            return mainline
+    return None
+
+
+# ------------------------------------------------------------ building blocks
+_SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
+_RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _rank_set(rng: random.Random, low: int, high: int) -> str:
+    size = rng.randint(low, high)
+    ranks = sorted(rng.sample(range(1, 14), size))
+    return "{" + ", ".join(_RANKS[r - 1] for r in ranks) + "}"
+
+
+def _join(rng: random.Random, left: str, right: str) -> str:
+    """``left and right`` or ``left or right``, each side kept whole."""
+    return f"({left}) {rng.choice(['and', 'or'])} ({right})"
+
+
+def card_pred(rng: random.Random, x: str = "card") -> str:
+    """A predicate on one card ``x`` reading one attribute, kept away from extremes."""
+    kind = rng.randrange(10)
+    if kind == 0:
+        return f"{x} is {rng.choice(['red', 'black'])}"
+    if kind == 1:
+        return f"{x} is {rng.choice(['odd', 'even'])}"
+    if kind == 2:
+        return f"{x} is {rng.choice(['prime', 'not prime', 'face'])}"
+    if kind == 3:
+        a, b = rng.sample(_SUITS, 2)
+        return f"{x}.suit in {{{a}, {b}}}"
+    if kind == 4:
+        return f"{x}.rank <= {rng.randint(4, 9)}"
+    if kind == 5:
+        return f"{x}.rank >= {rng.randint(5, 10)}"
+    if kind == 6:
+        low = rng.randint(2, 7)
+        return f"{x}.rank in {low}..{min(13, low + rng.randint(3, 6))}"
+    if kind == 7:
+        m = rng.choice([3, 4])
+        return f"{x}.rank % {m} {rng.choice(['==', '!='])} {rng.randrange(m)}"
+    if kind == 8:
+        return f"{x} is {rng.choice(_SUITS)}"
+    return f"{x}.rank in {_rank_set(rng, 4, 8)}"
+
+
+def relation(rng: random.Random) -> str:
+    """A relation between the card and the last card."""
+    kind = rng.randrange(9)
+    if kind == 0:
+        attr = rng.choice(["color", "suit", "even", "face", "prime"])
+        return f"card.{attr} {rng.choice(['==', '!='])} prev.{attr}"
+    if kind == 1:
+        return f"card.rank {rng.choice(['>=', '<=', '>', '<', '!='])} prev.rank"
+    if kind == 2:
+        return f"abs(card.rank - prev.rank) {rng.choice(['<=', '>='])} {rng.randint(2, 5)}"
+    if kind == 3:
+        low = rng.randint(1, 5)
+        return f"wrap(card.rank - prev.rank) in {low}..{low + rng.randint(2, 5)}"
+    if kind == 4:
+        m = rng.choice([3, 4, 5])
+        return f"(card.rank + prev.rank) % {m} {rng.choice(['==', '!='])} {rng.randrange(m)}"
+    if kind == 5:
+        return f"card.rank + prev.rank {rng.choice(['>=', '<='])} {rng.randint(10, 18)}"
+    if kind == 6:
+        order = rng.sample(_SUITS, 4)
+        return f"card.suit == next(prev.suit, [{', '.join(order)}])"
+    if kind == 7:
+        m = rng.choice([3, 4])
+        classes = rng.sample(range(m), m)
+        return f"card.rank % {m} == next(prev.rank % {m}, [{', '.join(map(str, classes))}])"
+    return _join(rng, "card.color == prev.color", card_pred(rng))
+
+
+def simple_relation(rng: random.Random) -> str:
+    """A plain relation with the last card on one attribute (difficulty 2)."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        attr = rng.choice(["color", "suit", "even", "face", "prime"])
+        return f"card.{attr} {rng.choice(['==', '!='])} prev.{attr}"
+    if kind == 1:
+        return f"card.rank {rng.choice(['>=', '<=', '!='])} prev.rank"
+    return f"card.suit == next(prev.suit, [{', '.join(rng.sample(_SUITS, 4))}])"
+
+
+def relation2(rng: random.Random) -> str:
+    """A relation between the card and the card two back."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        attr = rng.choice(["color", "suit"])
+        return f"card.{attr} {rng.choice(['==', '!='])} prev2.{attr}"
+    if kind == 1:
+        return f"card.rank {rng.choice(['>=', '<='])} prev2.rank"
+    if kind == 2:
+        return f"abs(card.rank - prev2.rank) {rng.choice(['<=', '>='])} {rng.randint(2, 5)}"
+    attr = rng.choice(["even", "face", "prime"])
+    return f"card.{attr} {rng.choice(['==', '!='])} prev2.{attr}"
+
+
+def condition2(rng: random.Random) -> str:
+    """A condition on the last two cards."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        attr = rng.choice(["color", "suit", "even"])
+        return f"prev.{attr} == prev2.{attr}"
+    if kind == 1:
+        return f"prev.rank {rng.choice(['>', '<', '>='])} prev2.rank"
+    return f"(prev.rank + prev2.rank) % {rng.choice([2, 3])} == 0"
+
+
+def _pick_list(rng: random.Random, items: Sequence[str], length: int) -> str:
+    chosen = [rng.choice(items) for _ in range(length)]
+    while len(set(chosen)) == 1:
+        chosen = [rng.choice(items) for _ in range(length)]
+    return "[" + ", ".join(chosen) + "]"
+
+
+def position_pattern(rng: random.Random) -> str:
+    """A pattern by position on the mainline (pos 1 is the starter)."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        return f"card.color == pick(pos, {_pick_list(rng, ['red', 'black'], rng.randint(3, 4))})"
+    if kind == 1:
+        return f"card.suit == pick(pos, {_pick_list(rng, _SUITS, rng.randint(2, 3))})"
+    caps = [str(rng.randint(4, 12)) for _ in range(rng.randint(2, 4))]
+    return f"card.rank <= pick(pos, [{', '.join(caps)}])"
+
+
+def candidate(difficulty: int, rng: random.Random) -> str:
+    """One candidate rule text of the given difficulty (not yet checked)."""
+    if difficulty == 1:
+        return card_pred(rng)
+    if difficulty == 2:
+        kind = rng.randrange(4)
+        if kind == 0:
+            return _join(rng, card_pred(rng), card_pred(rng))
+        if kind == 1:
+            return f"if ({card_pred(rng)}) then ({card_pred(rng)}) else ({card_pred(rng)})"
+        if kind == 2:
+            attr = rng.choice(["color", "suit", "even", "face", "prime"])
+            other = rng.choice(["rank", "color", "suit"])
+            return (
+                f"card.{attr} {rng.choice(['==', '!='])} prev.{attr} or "
+                f"card.{other} == prev.{other}"
+            )
+        return simple_relation(rng)
+    if difficulty == 3:
+        kind = rng.randrange(4)
+        if kind == 0:
+            return f"if ({card_pred(rng, 'prev')}) then ({card_pred(rng)}) else ({card_pred(rng)})"
+        if kind == 1:
+            return relation(rng)
+        if kind == 2:
+            return f"if pos % 2 == {rng.randrange(2)} then {card_pred(rng)} else {card_pred(rng)}"
+        return _join(rng, relation(rng), card_pred(rng))
+    if difficulty == 4:
+        kind = rng.randrange(5)
+        if kind == 0:
+            first, second = relation(rng), relation(rng)
+            while second.split()[0] == first.split()[0]:
+                second = relation(rng)
+            return _join(rng, first, second)
+        if kind == 1:
+            return f"if ({card_pred(rng, 'prev')}) then ({relation(rng)}) else ({card_pred(rng)})"
+        if kind == 2:
+            return relation2(rng)
+        if kind == 3:
+            return _join(rng, relation2(rng), card_pred(rng))
+        return position_pattern(rng)
+    kind = rng.randrange(5)
+    if kind == 0:
+        return f"if ({card_pred(rng, 'prev')}) then ({relation(rng)}) else ({relation(rng)})"
+    if kind == 1:
+        return f"if ({condition2(rng)}) then ({card_pred(rng)}) else ({card_pred(rng)})"
+    if kind == 2:
+        m = rng.choice([2, 3])
+        return f"(card.rank + prev.rank + prev2.rank) % {m + 1} {rng.choice(['==', '!='])} 0"
+    if kind == 3:
+        m = rng.choice([3, 4])
+        whens = " ".join(f"when {r} then {card_pred(rng)}" for r in range(m - 1))
+        return f"case prev.rank % {m} {whens} else {card_pred(rng)}"
+    m = rng.choice([2, 3])
+    return f"if pos % {m} == 0 then {relation(rng)} else {relation(rng)}"
+
+
+# ------------------------------------------------------------ the generator
+def _library_rules() -> tuple[Rule, ...]:
+    from eleusis.rules.library import RULES
+
+    return tuple(entry.rule for entry in RULES)
+
+
+def check(rule: Rule, library: Sequence[Rule] | None = None) -> Exploration | None:
+    """The exploration of ``rule`` if it meets every guarantee of :func:`generate`.
+
+    None when it does not: look-back over 2, a (reachable) dead end, a rate
+    outside :data:`GENERATED_BAND`, too many states, or no counterexample
+    against some library rule (``library`` defaults to the whole library).
+    """
+    if rule.lookback > 2 or (rule.uses_pos and rule.lookback > 1):
+        return None
+    space = explore(rule)
+    if not space.complete or space.dead_end is not None:
+        return None
+    low, high = GENERATED_BAND
+    if not (low <= space.acceptance_rate <= high and low <= space.late_rate <= high):
+        return None
+    for other in _library_rules() if library is None else library:
+        if other == rule or distinguishes(space, other) is None:
+            return None
+    return space
+
+
+def generate(difficulty: int, rng: random.Random) -> GeneratedRule:
+    """A fresh rule of ``difficulty`` (1..5) meeting the guarantees above.
+
+    Deterministic for a given state of ``rng``. Raises ``ValueError`` for a
+    difficulty outside 1..5 and :class:`GenerationError` if no candidate passes
+    within :data:`MAX_ATTEMPTS` (not seen in practice).
+    """
+    if not isinstance(difficulty, int) or difficulty not in range(1, 6):
+        raise ValueError(f"difficulty must be 1..5, not {difficulty!r}")
+    library = _library_rules()
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        text = candidate(difficulty, rng)
+        try:
+            rule = parse(text)
+        except RuleSyntaxError:
+            continue
+        space = check(rule, library)
+        if space is not None:
+            return GeneratedRule(rule, difficulty, space.acceptance_rate, attempt)
+    raise GenerationError(f"no rule of difficulty {difficulty} found in {MAX_ATTEMPTS} tries")
+
+
+def generate_many(difficulty: int, rng: random.Random, count: int) -> Iterator[GeneratedRule]:
+    """``count`` generated rules in a row (distinct texts), from one generator."""
+    seen: set[str] = set()
+    while len(seen) < count:
+        found = generate(difficulty, rng)
+        if found.text not in seen:
+            seen.add(found.text)
+            yield found
