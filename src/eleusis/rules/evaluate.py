@@ -261,9 +261,20 @@ def _arith(node: Arith) -> Fn:
     return mod
 
 
+def _cards_equal(a: Card, b: Card) -> bool:
+    return a.rank == b.rank and a.suit is b.suit
+
+
 def _cmp(node: Cmp) -> Fn:
     op = _CMP[node.op]
     left = _c(node.left)
+    if node.op in ("==", "!=") and isinstance(node.left, Ref | CardLit) and isinstance(
+        node.right, Ref | CardLit
+    ):
+        right_card = _c(node.right)
+        if node.op == "==":
+            return lambda s, p: _cards_equal(left(s, p), right_card(s, p))
+        return lambda s, p: not _cards_equal(left(s, p), right_card(s, p))
     if isinstance(node.right, Num | SuitLit | ColorLit | BoolLit):
         k = _literal_value(node.right)
         if node.op == "==":

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from eleusis.cards import Card
-from eleusis.rules.errors import RuleEvalError
 from eleusis.rules.evaluate import Fn, Missing, compile_rule
 from eleusis.rules.parse import parse_tree
 from eleusis.rules.printer import to_text
@@ -104,8 +103,26 @@ class Rule:
             return bool(self._fn(slots, pos))
         except Missing:
             return True
-        except (RuleEvalError, ArithmeticError):
+        except ArithmeticError:  # RuleEvalError: % 0 or next() outside its list
             return False
+
+    def judge_all(
+        self, cards: Sequence[Card], back: tuple[Card | None, ...], pos: int
+    ) -> tuple[bool, ...]:
+        """The verdict on each of ``cards`` after the looked-back ``back``
+        (``back[0]`` is ``prev``; ``None`` for missing cards; at least
+        ``lookback`` items). Same semantics as :meth:`accepts`, in one call."""
+        fn = self._fn
+        out: list[bool] = []
+        append = out.append
+        for card in cards:
+            try:
+                append(bool(fn((card, *back), pos)))
+            except Missing:
+                append(True)
+            except ArithmeticError:
+                append(False)
+        return tuple(out)
 
     def english(self) -> str:
         """The rule said as one plain English sentence."""
