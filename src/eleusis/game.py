@@ -401,8 +401,11 @@ class HintNote:
 class Event:
     """Something that happened, in public: what UIs show and computer scientists learn from.
 
-    ``kind`` is one of ``deal, starter, play, no_play, guess, prophet, call, overthrow,
-    penalty, expelled, new_hand, hint, new_deck, pass, lives, end``.
+    ``kind`` is one of ``deal, starter, play, no_play, dealer_plays, guess,
+    counterexample, prophet, call, overthrow, penalty, expelled, new_hand, hint,
+    new_deck, pass, lives, end``. ``right`` is the verdict where there is one;
+    ``count`` a number of cards (or a hint's level); ``text`` a guess, a hint,
+    a counterexample sentence or why the round ended.
     """
 
     kind: str

@@ -77,21 +77,26 @@ def rule_error(text: str) -> str | None:
     return None
 
 
-def guess_is_right(secret: str, guess: str, mainline: Sequence[Card]) -> bool:
-    """Whether ``guess`` is the secret rule from this mainline on, judged exactly.
+def guess_verdict(secret: str, guess: str, mainline: Sequence[Card]) -> tuple[bool, str]:
+    """Whether ``guess`` is the secret rule from this mainline on, and a sentence saying why not.
 
-    Uses :func:`eleusis.rules.compare`: the guess is right when it gives the
-    same verdict as the secret rule on every card after every mainline the
+    Judged with :func:`eleusis.rules.compare`: the guess is right when it gives
+    the same verdict as the secret rule on every card after every mainline the
     secret rule can still produce (rule-language.md, "When is a guess right?").
+    A wrong guess comes with a counterexample a player can read.
     """
     import importlib
 
-    try:
-        compare: Any = importlib.import_module("eleusis.rules.compare").compare
-    except ImportError:  # pragma: no cover - until eleusis.rules.compare lands
-        return bool(parse_rule(secret) == parse_rule(guess))
+    compare: Any = importlib.import_module("eleusis.rules.compare").compare
     result = compare(parse_rule(secret), parse_rule(guess), tuple(mainline))
-    return bool(result.equivalent)
+    if result.equivalent:
+        return True, ""
+    return False, str(result.sentence)
+
+
+def guess_is_right(secret: str, guess: str, mainline: Sequence[Card]) -> bool:
+    """Whether ``guess`` is right (see :func:`guess_verdict`)."""
+    return guess_verdict(secret, guess, mainline)[0]
 
 
 # --------------------------------------------------------------------------- the work copy

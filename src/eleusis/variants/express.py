@@ -42,7 +42,7 @@ from eleusis.game import (
     Role,
     State,
 )
-from eleusis.variants.base import DEALER_SEAT, VariantRules, Work, guess_is_right, pending_of
+from eleusis.variants.base import DEALER_SEAT, VariantRules, Work, guess_verdict, pending_of
 
 EXPRESS_HAND = 12
 
@@ -134,10 +134,13 @@ class ExpressRules(VariantRules):
         rule = self.rule(w.config)
         seat = p.seat
         if p.kind == "guess":
+            why = ""
             if right is None:
                 assert w.config.rule is not None
-                right = guess_is_right(w.config.rule, p.text, w.mainline)
+                right, why = guess_verdict(w.config.rule, p.text, w.mainline)
             w.event("guess", seat, right=right, text=p.text)
+            if why:
+                w.event("counterexample", seat, text=why)
             if right:
                 w.set_seat(seat, right_guess=True)
                 self.finish(w, "right guess")

@@ -35,7 +35,7 @@ from eleusis.game import (
     Result,
     State,
 )
-from eleusis.variants.base import VariantRules, Work, guess_is_right
+from eleusis.variants.base import VariantRules, Work, guess_verdict
 
 
 def solo_score(solved: bool, turns: int, wrong_guesses: int, max_turns: int = 30) -> int:
@@ -115,8 +115,10 @@ class SoloRules(VariantRules):
                 w.phase = Phase.FINAL_GUESS
         elif isinstance(action, Guess):
             assert cfg.rule is not None
-            right = guess_is_right(cfg.rule, action.text, w.mainline)
+            right, why = guess_verdict(cfg.rule, action.text, w.mainline)
             w.event("guess", 0, right=right, text=action.text)
+            if why:
+                w.event("counterexample", 0, text=why)
             if right:
                 w.set_seat(0, right_guess=True)
                 self.finish(w, "solved")
