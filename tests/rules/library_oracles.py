@@ -318,12 +318,6 @@ oracle("color-as-two-back", "none", "suit")(lambda ml, c: red(c) == red(p(ml, 2)
 oracle("suit-as-two-back", "none", "suit")(lambda ml, c: c.suit == p(ml, 2).suit)
 
 
-@oracle("color-pairs", "suit", "suit")
-def _color_pairs(ml: Sequence[Card], c: Card) -> bool:
-    last, before = red(p(ml, 1)), red(p(ml, 2))
-    return red(c) != last if last == before else red(c) == last
-
-
 @oracle("fresh-suit", "suit", "suit")
 def _fresh_suit(ml: Sequence[Card], c: Card) -> bool:
     return c.suit != p(ml, 1).suit and c.suit != p(ml, 2).suit

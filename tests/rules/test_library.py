@@ -24,7 +24,10 @@ import pytest
 
 from eleusis.cards import ALL_CARDS, Card, Suit
 from eleusis.rules import Rule, parse
+from eleusis.rules.compare import compare
+from eleusis.rules.generate import distinguishes, explore
 from eleusis.rules.library import (
+    ACCEPTANCE_BAND,
     RULES,
     LibraryRule,
     by_difficulty,
@@ -256,3 +259,46 @@ def test_rule_matches_its_oracle_on_random_contexts(entry: LibraryRule) -> None:
 def test_every_rule_has_an_oracle() -> None:
     assert set(ORACLES) == set(IDS)
     assert set(READS) == set(IDS)
+
+
+# ------------------------------------------------------- playability, distinctness
+_SPACES = {entry.name: explore(entry.rule, max_states=20_000) for entry in RULES}
+
+
+@pytest.mark.parametrize("entry", RULES, ids=IDS)
+def test_playable_unless_flagged_extreme(entry: LibraryRule) -> None:
+    space = _SPACES[entry.name]
+    assert space.complete
+    low, high = ACCEPTANCE_BAND
+    rates = (space.acceptance_rate, space.late_rate)
+    playable = space.dead_end is None and all(low <= rate <= high for rate in rates)
+    assert playable != entry.extreme, (space.dead_end, rates)
+
+
+def test_no_two_library_rules_are_equivalent() -> None:
+    """With each rule as the secret, every other rule is told apart.
+
+    A quick screen looks for a disagreement on the secret's reachable states
+    (an explicit counterexample); pairs it cannot separate go to ``compare``.
+    """
+    rules = [entry.rule for entry in RULES]
+    compared = 0
+    for entry, secret in zip(RULES, rules, strict=True):
+        space = _SPACES[entry.name]
+        for other in rules:
+            if other is secret:
+                continue
+            mainline = distinguishes(space, other)
+            if mainline is None:
+                compared += 1
+                verdict = compare(secret, other)
+                assert not verdict.equivalent, (str(secret), str(other))
+            else:
+                assert _differs_after(secret, other, mainline)
+    assert compared < len(rules)  # the screen does almost all the work
+
+
+def _differs_after(secret: Rule, other: Rule, mainline: tuple[Card, ...]) -> bool:
+    legal = all(secret.accepts(mainline[:i], c) for i, c in enumerate(mainline))
+    differs = any(secret.accepts(mainline, c) != other.accepts(mainline, c) for c in ALL_CARDS)
+    return legal and differs
