@@ -127,23 +127,34 @@ def _level2(found: dict[str, list[str]]) -> str:
 
 
 def _example(text: str, level: int, mainline: Sequence[Card]) -> str:
+    """A worked example: after some last card, one card accepted and one refused.
+
+    The example keeps the real mainline and tries, as the last card, the real
+    one first and then others in a fixed order, until the rule accepts some
+    cards and refuses others there (an example where everything is accepted
+    teaches nothing). Each level starts the search at a different place.
+    """
     from eleusis.variants.base import parse_rule
 
     rule = parse_rule(text)
     line = tuple(mainline)
-    yes = [c for c in ALL_CARDS if rule.accepts(line, c)]
-    no = [c for c in ALL_CARDS if not rule.accepts(line, c)]
-    after = f"after {line[-1].symbol}" if line else "to start the line"
     k = level - 3
-    if yes and no:
-        good, bad = yes[(k * 7) % len(yes)], no[(k * 11) % len(no)]
-        return (
-            f"For example, {after} the {good.symbol} would be accepted"
-            f" and the {bad.symbol} would not ({len(yes)} of the 52 cards would be)."
-        )
-    if yes:
-        return f"Right now, {after}, every card would be accepted."
-    return f"Right now, {after}, no card at all would be accepted: \"no play\" is right."
+    lasts: list[Card | None] = [line[-1]] if line else [None]
+    lasts += [ALL_CARDS[(k * 19 + i * 7) % 52] for i in range(52)]
+    if k % 2:
+        lasts = lasts[1:] + lasts[:1]
+    for last in lasts:
+        context = (*line[:-1], last) if last is not None else ()
+        yes = [c for c in ALL_CARDS if rule.accepts(context, c)]
+        no = [c for c in ALL_CARDS if not rule.accepts(context, c)]
+        if yes and no:
+            good, bad = yes[(k * 7) % len(yes)], no[(k * 11) % len(no)]
+            after = f"after {last.symbol}" if last is not None else "to start the line"
+            return (
+                f"For example, {after} the {good.symbol} would be accepted"
+                f" and the {bad.symbol} would not ({len(yes)} of the 52 cards would be)."
+            )
+    return "Whatever the cards before, the rule answers the same way for every card here."
 
 
 def phrase_hint(text: str, level: int, mainline: Sequence[Card] = ()) -> str:
