@@ -1,0 +1,222 @@
+"""A computer scientist: watches the mainline, plays to learn, guesses when sure.
+
+The :class:`Scientist` sees only what a player sees: the starter, the cards
+played, the verdicts, its own hand. It never reads the rule library, the
+rule generator or the secret rule (a test scans this package's imports).
+
+Decisions (Solo; the same calls fit the multi-player variants):
+
+* :meth:`Scientist.choose_card` plays the card with the best mix of
+  information (the binary entropy of its predicted acceptance: a card the
+  posterior splits evenly teaches the most) and acceptance (an accepted card
+  moves the mainline on, into contexts not seen yet);
+* :meth:`Scientist.consider_guess` names the most probable rule when the
+  expected score of guessing beats waiting: with ``q`` the posterior
+  probability that the guess is judged equivalent, guess when ``q`` reaches
+  the preset's threshold, or at the last chance when ``q * score > 2 (1 - q)``;
+* :meth:`Scientist.explain` lists the top hypotheses with probabilities, as
+  rule texts and English, for the "what the computer thought" view.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from eleusis.ai.blocks import context_index
+from eleusis.ai.inference import Belief, Candidate, Observation
+from eleusis.ai.space import build_space
+from eleusis.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """How strong a computer scientist is, and how it differs from the others.
+
+    * ``max_level``: the largest rules it can think of (1: single blocks such
+      as ``card is red``; 2: pairs joined by and/or; 3: if/then/else);
+    * ``periodic``: whether it considers position-periodic rules;
+    * ``eps``: how much it doubts the dealer (weight of a contradiction);
+    * ``guess_threshold``: the probability of being right it wants before
+      guessing (lower is bolder: more wrong guesses, earlier right ones);
+    * ``noise``: the chance it plays a random card instead of a good one;
+    * ``accept_bonus``: how much it likes cards likely to be accepted.
+    """
+
+    name: str
+    max_level: int
+    periodic: bool
+    eps: float
+    guess_threshold: float
+    noise: float
+    accept_bonus: float
+
+
+PRESETS: dict[str, Strength] = {
+    "novice": Strength("novice", 1, False, 0.05, 0.5, 0.5, 0.3),
+    "casual": Strength("casual", 2, False, 0.01, 0.65, 0.2, 0.2),
+    "strong": Strength("strong", 3, True, 1e-4, 0.8, 0.0, 0.15),
+    "expert": Strength("expert", 3, True, 1e-5, 0.85, 0.0, 0.15),
+}
+
+
+def strength(name: str | Strength) -> Strength:
+    """A preset by name (``novice``, ``casual``, ``strong``, ``expert``)."""
+    if isinstance(name, Strength):
+        return name
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown strength {name!r}: choose one of {', '.join(PRESETS)}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Hypothesis:
+    """One explained hypothesis: rule text, English, probability of being right."""
+
+    text: str
+    english: str
+    probability: float
+
+
+def _entropy(p: float) -> float:
+    if p <= 0.0 or p >= 1.0:
+        return 0.0
+    return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+
+
+class Scientist:
+    """One computer scientist with its own belief and seeded random generator."""
+
+    def __init__(self, level: str | Strength = "strong", seed: int = 0) -> None:
+        self.strength = strength(level)
+        space = build_space(self.strength.max_level)
+        fam = (0.9, 0.07, 0.03) if self.strength.periodic else (1.0, 0.0, 0.0)
+        self.belief = Belief(space, eps=self.strength.eps, family_prior=fam)
+        self.rng = random.Random(seed)
+        self.wrong_guesses: list[str] = []
+        self._last_candidate: Candidate | None = None
+        self._ranked_cache: tuple[int, list[tuple[Candidate, float]]] | None = None
+
+    @property
+    def space_size(self) -> int:
+        """How many distinct rules this scientist can think of (before products)."""
+        return self.belief.n
+
+    # -- watching -------------------------------------------------------------
+
+    def observe(self, mainline: Sequence[Card], card: Card, accepted: bool) -> None:
+        """``card`` was judged after ``mainline`` (correctly played cards only)."""
+        prev = mainline[-1] if mainline else None
+        self.belief.observe(Observation(len(mainline) + 1, prev, card, accepted))
+
+    def observe_starter(self, starter: Card) -> None:
+        """The dealer's starter: the rule accepts it at position 1."""
+        self.observe((), starter, True)
+
+    # -- playing --------------------------------------------------------------
+
+    def acceptance(self, mainline: Sequence[Card], cards: Sequence[Card]) -> dict[Card, float]:
+        """Predicted probability that each card would be accepted next."""
+        prev = mainline[-1] if mainline else None
+        return self.belief.predict(len(mainline) + 1, prev, cards)
+
+    def choose_card(self, mainline: Sequence[Card], hand: Sequence[Card]) -> Card:
+        """The card to play next from ``hand`` (which must not be empty).
+
+        Score of a card: the entropy of its predicted acceptance (what the
+        play teaches about the whole posterior), plus a small bonus for
+        acceptance (an accepted card opens new contexts), plus, weighted by
+        the probability ``q`` that the leading hypothesis is right, how much
+        the play would raise ``q`` if the leading hypothesis predicts it
+        right (``log2 1/P(its predicted verdict)``): the riskiest prediction
+        of the leading theory is the best test of it.
+        """
+        if not hand:
+            raise ValueError("an empty hand has no card to play")
+        distinct = sorted(set(hand))
+        if self.strength.noise and self.rng.random() < self.strength.noise:
+            return self.rng.choice(distinct)
+        probs = self.acceptance(mainline, distinct)
+        bonus = self.strength.accept_bonus
+        lead = self._lead(mainline)
+        scores: dict[Card, float] = {}
+        for c in distinct:
+            p = probs[c]
+            sc = _entropy(p) + bonus * p
+            if lead is not None:
+                cand, q = lead
+                says = self._predicts(cand, mainline, c)
+                agree = p if says else 1.0 - p
+                sc += q * math.log2(1.0 / max(agree, 1e-3))
+            scores[c] = sc
+        best = max(scores.values())
+        ties = [c for c in distinct if scores[c] >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    def _lead(self, mainline: Sequence[Card]) -> tuple[Candidate, float] | None:
+        ranked = self._ranked_cache
+        if ranked is not None and ranked[0] == len(self.belief.observations):
+            return ranked[1][0] if ranked[1] else None
+        r = self.ranked(mainline)
+        return r[0] if r else None
+
+    def _predicts(self, cand: Candidate, mainline: Sequence[Card], card: Card) -> bool:
+        pos = len(mainline) + 1
+        bits = cand.branch_bits(self.belief.space, pos % 6)
+        prev = mainline[-1] if mainline else None
+        return bool((bits >> context_index(prev, card)) & 1)
+
+    # -- guessing -------------------------------------------------------------
+
+    def ranked(self, mainline: Sequence[Card], limit: int = 6) -> list[tuple[Candidate, float]]:
+        """Candidates with their probability of being judged right, best first."""
+        if not mainline:
+            return []
+        pos_next = len(mainline) + 1
+        last = mainline[-1]
+        b = self.belief
+        out = [(c, b.probability_right(c, pos_next, last, sample_limit=1500))
+               for c in b.candidates(limit)]
+        out.sort(key=lambda x: -x[1])
+        if out and len(b.live) > 1500 and out[0][1] > 0.5 * self.strength.guess_threshold:
+            # the estimate is promising: measure the best candidate exactly
+            out[0] = (out[0][0], b.probability_right(out[0][0], pos_next, last))
+            out.sort(key=lambda x: -x[1])
+        self._ranked_cache = (len(b.observations), out)
+        return out
+
+    def consider_guess(self, mainline: Sequence[Card], turns_used: int,
+                       max_turns: int = 30) -> str | None:
+        """A rule text to guess now, or None to keep experimenting."""
+        ranked = self.ranked(mainline)
+        if not ranked:
+            return None
+        cand, q = ranked[0]
+        score_now = max_turns - turns_used
+        last_chance = turns_used >= max_turns - 1
+        threshold = self.strength.guess_threshold
+        if last_chance:
+            threshold = min(threshold, 2.0 / (score_now + 2.0))
+        if q < threshold:
+            return None
+        self._last_candidate = cand
+        return cand.text(self.belief.space)
+
+    def guess_rejected(self, mainline: Sequence[Card], text: str) -> None:
+        """The last guess (``text``) was judged wrong: never make it again."""
+        self.wrong_guesses.append(text)
+        cand = self._last_candidate
+        if cand is not None and cand.text(self.belief.space) == text and mainline:
+            self.belief.exclude(cand, len(mainline) + 1, mainline[-1])
+
+    # -- explaining -----------------------------------------------------------
+
+    def explain(self, mainline: Sequence[Card], limit: int = 5) -> list[Hypothesis]:
+        """The top hypotheses with their probabilities, as texts and English."""
+        space = self.belief.space
+        return [Hypothesis(c.text(space), c.english(space), q)
+                for c, q in self.ranked(mainline, max(limit, 6))[:limit]]

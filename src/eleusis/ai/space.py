@@ -1,0 +1,225 @@
+"""The hypothesis space: rules generated from the grammar's building blocks.
+
+Levels (the prior spreads its mass equally over levels, then uniformly
+within a level, so the tens of thousands of large rules never drown the
+hundred-odd small ones):
+
+1. one block (``card is red``, ``card.suit != prev.suit``, ``card.rank in 5..9``);
+2. two blocks joined by ``and`` / ``or``;
+3. ``if C then A else B`` with ``C`` a natural condition on the previous card
+   or on the card, and ``A``, ``B`` blocks.
+
+Position-periodic rules (``if pos % 2 == 0 then A else B``, ``case pos % 3``)
+are not enumerated: :mod:`eleusis.ai.inference` treats them as products of
+this space, one factor per position class, which is exact and costs nothing.
+
+Hypotheses are deduplicated by behaviour (their context bit set, see
+:mod:`eleusis.ai.blocks`); the first, simplest, text of a behaviour is kept.
+The space is built once per process and cached; it never reads the rule
+library, the rule generator, or any secret rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from eleusis.ai.blocks import (
+    ROWS_BITS,
+    Block,
+    b_and,
+    b_ite,
+    b_or,
+    card_blocks,
+    card_conditions,
+    prev_conditions,
+    rel_blocks,
+)
+
+#: Recipe tags: how a hypothesis is built from blocks.
+ATOM, AND, OR, ITE = 0, 1, 2, 3
+
+_CORE_CARD = frozenset({
+    "card is red", "card is black", "card is spades", "card is hearts", "card is diamonds",
+    "card is clubs", "card is even", "card is odd", "card is face", "card is numeral",
+    "card is prime", "card is not prime",
+})
+
+
+#: Families of blocks and the prior weight of each family (shared by its
+#: members): a rule-maker is as likely to think "the card's colour" as "the
+#: card's rank is exactly k", but the latter comes in 13 versions.
+_FAMILIES: tuple[tuple[str, float], ...] = (
+    (r"card is (red|black)$", 1.0),
+    (r"card is (spades|hearts|diamonds|clubs)$", 1.0),
+    (r"card is not (spades|hearts|diamonds|clubs)$", 0.7),
+    (r"card\.suit in ", 0.6),
+    (r"card is (even|odd)$", 1.0),
+    (r"card is (face|numeral)$", 1.0),
+    (r"card is (not )?prime$", 0.7),
+    (r"card\.rank == \d+$", 1.0),
+    (r"card\.rank != \d+$", 0.5),
+    (r"card\.rank >= \d+$", 0.8),
+    (r"card\.rank <= \d+$", 0.8),
+    (r"card\.rank in \d", 0.7),
+    (r"card\.(color) [!=]= prev", 1.0),
+    (r"card\.(suit) [!=]= prev", 1.0),
+    (r"card\.(rank) [!=]= prev\.rank$", 1.0),
+    (r"card\.(even) [!=]= prev", 1.0),
+    (r"card\.(face) [!=]= prev", 0.8),
+    (r"card\.(prime) [!=]= prev", 0.6),
+    (r"\(card\.suit in", 0.6),
+    (r"card\.rank [<>]=? prev\.rank$", 1.0),
+    (r"card\.rank == prev\.rank [+-]", 0.7),
+    (r"card\.rank == wrap", 0.5),
+    (r"abs\(.*<=", 0.6),
+    (r"abs\(.*>", 0.4),
+    (r"abs\(.*==", 0.5),
+    (r"card\.suit == next", 0.7),
+)
+
+
+def atom_weights(atoms: tuple[Block, ...]) -> list[float]:
+    """Prior weight of each block: its family's weight shared by the family."""
+    fam_of: list[int] = []
+    for a in atoms:
+        for k, (pat, _) in enumerate(_FAMILIES):
+            if re.match(pat, a.text):
+                fam_of.append(k)
+                break
+        else:
+            fam_of.append(-1)
+    sizes: dict[int, int] = {}
+    for k in fam_of:
+        sizes[k] = sizes.get(k, 0) + 1
+    return [(_FAMILIES[k][1] if k >= 0 else 0.5) / sizes[k] for k in fam_of]
+
+
+@dataclass(frozen=True)
+class Space:
+    """An immutable, deduplicated list of hypotheses, ordered by level.
+
+    ``bits[i]`` is hypothesis ``i`` as a context bit set; ``level[i]`` its
+    size level (1..3); ``recipe[i]`` how to write it (tags above, indices into
+    ``atoms`` and ``conds``). ``level_end[k]`` is the number of hypotheses of
+    level at most ``k`` (the space of a weaker scientist is a prefix).
+    ``weight[k][i]`` is the prior weight of behaviour ``i`` within level ``k``
+    (the sum over all the texts of level ``k`` that behave like it: a
+    behaviour reachable in many natural ways is more likely), normalised so
+    each level sums to 1.
+    """
+
+    atoms: tuple[Block, ...]
+    conds: tuple[Block, ...]
+    bits: tuple[int, ...]
+    level: bytes
+    recipe: tuple[tuple[int, ...], ...]
+    level_end: tuple[int, ...]
+    weight: tuple[tuple[float, ...], ...]
+
+    def __len__(self) -> int:
+        return len(self.bits)
+
+    def text(self, i: int) -> str:
+        """Hypothesis ``i`` as a rule-language text."""
+        r = self.recipe[i]
+        a = self.atoms
+        if r[0] == ATOM:
+            return a[r[1]].text
+        if r[0] == AND:
+            return f"{a[r[1]].text} and {a[r[2]].text}"
+        if r[0] == OR:
+            return f"{a[r[1]].text} or {a[r[2]].text}"
+        return f"if {self.conds[r[1]].text} then {a[r[2]].text} else {a[r[3]].text}"
+
+    def english(self, i: int) -> str:
+        """Hypothesis ``i`` in plain English."""
+        r = self.recipe[i]
+        a = self.atoms
+        if r[0] == ATOM:
+            return a[r[1]].english
+        if r[0] == AND:
+            return f"{a[r[1]].english}, and {a[r[2]].english}"
+        if r[0] == OR:
+            return f"either {a[r[1]].english}, or {a[r[2]].english}"
+        return (f"if {self.conds[r[1]].english}, {a[r[2]].english}; "
+                f"otherwise {a[r[3]].english}")
+
+    def is_compound(self, i: int) -> bool:
+        """Whether the text needs parentheses inside a larger rule."""
+        return self.recipe[i][0] != ATOM
+
+
+def _build(max_level: int) -> Space:
+    atoms = tuple(card_blocks() + rel_blocks())
+    conds = tuple(prev_conditions() + card_conditions(atoms))
+    seen: dict[int, int] = {}
+    bits: list[int] = []
+    level: list[int] = []
+    recipe: list[tuple[int, ...]] = []
+    level_end: list[int] = [0]
+    wts: list[list[float]] = [[], [], [], []]
+    aw = atom_weights(atoms)
+
+    def add(b: int, lev: int, rec: tuple[int, ...], w: float) -> None:
+        k = seen.get(b)
+        if k is None:
+            k = seen[b] = len(bits)
+            bits.append(b)
+            level.append(lev)
+            recipe.append(rec)
+        row = wts[lev]
+        if len(row) <= k:
+            row.extend([0.0] * (k + 1 - len(row)))
+        row[k] += w
+
+    def full(rows: int, t52: int, ab52: int) -> int:
+        return rows | ((t52 | ab52) << ROWS_BITS)
+
+    for i, a in enumerate(atoms):
+        add(a.bits, 1, (ATOM, i), aw[i])
+    level_end.append(len(bits))
+    if max_level >= 2:
+        n = len(atoms)
+        for i in range(n):
+            ai = atoms[i]
+            for j in range(i + 1, n):
+                aj = atoms[j]
+                if ai.text.startswith("card.rank in") and aj.text.startswith("card.rank in"):
+                    continue  # two rank ranges: rarely natural, and many
+                x = b_and(ai, aj, "", "")
+                w = aw[i] * aw[j]
+                add(full(x.rows, x.t52, x.ab52), 2, (AND, i, j), w)
+                y = b_or(ai, aj, "", "")
+                add(full(y.rows, y.t52, y.ab52), 2, (OR, i, j), w)
+        level_end.append(len(bits))
+    if max_level >= 3:
+        branch = [k for k, a in enumerate(atoms) if a.kind == "rel" or a.text in _CORE_CARD]
+        for ck, c in enumerate(conds):
+            for i in branch:
+                for j in branch:
+                    if i == j:
+                        continue
+                    if c.kind == "card" and atoms[i].kind == "card" and atoms[j].kind == "card" \
+                            and c.text == atoms[i].text:
+                        continue
+                    x = b_ite(c, atoms[i], atoms[j], "", "")
+                    add(full(x.rows, x.t52, x.ab52), 3, (ITE, ck, i, j), aw[i] * aw[j])
+        level_end.append(len(bits))
+    n = len(bits)
+    weight = []
+    for row in wts:
+        row.extend([0.0] * (n - len(row)))
+        total = sum(row)
+        weight.append(tuple(w / total for w in row) if total else tuple(row))
+    return Space(atoms, conds, tuple(bits), bytes(level), tuple(recipe), tuple(level_end),
+                 tuple(weight))
+
+
+@lru_cache(maxsize=4)
+def build_space(max_level: int = 3) -> Space:
+    """The space of hypotheses up to ``max_level`` (1..3), built once and cached."""
+    if max_level not in (1, 2, 3):
+        raise ValueError(f"max_level must be 1, 2 or 3, not {max_level!r}")
+    return _build(max_level)
