@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Final
 
 from eleusis import rng
-from eleusis.cards import Card, deck
+from eleusis.cards import ALL_CARDS, Card, deck
 from eleusis.game import (
     Action,
     Column,
@@ -311,6 +311,9 @@ class VariantRules:
             err = rule_error(cfg.rule)
             if err:
                 raise ConfigError(f"the secret rule does not parse: {err}")
+            rule = parse_rule(cfg.rule)
+            if not any(rule.accepts((), c) for c in ALL_CARDS):
+                raise ConfigError("the secret rule accepts no card to start the line")
 
     def first_state(self, cfg: Config) -> Work:
         """Shuffle the decks and set the seats; the caller deals."""
@@ -344,17 +347,21 @@ class VariantRules:
     def turn_starter(self, w: Work) -> None:
         """Turn up the starter; with a known rule, draw until the rule accepts it at position 1.
 
-        Refused starters go to the bottom of the stock.
+        Refused starters go to the bottom of the stock. If no card left in the
+        stock would do (they are all in hands), another deck is shuffled in,
+        as when the stock runs out.
         """
         rule = self.rule(w.config)
-        for _ in range(52 * w.decks):
-            (card,) = w.take(1)
-            if rule is None or rule.accepts((), card):
-                w.place_main(card, DEALER_SEAT)
-                w.event("starter", DEALER_SEAT, (card,))
-                return
-            w.stock.insert(0, card)
-            w.event("starter", DEALER_SEAT, (card,), right=False)
+        for _ in range(3):
+            for _ in range(len(w.stock)):
+                (card,) = w.take(1)
+                if rule is None or rule.accepts((), card):
+                    w.place_main(card, DEALER_SEAT)
+                    w.event("starter", DEALER_SEAT, (card,))
+                    return
+                w.stock.insert(0, card)
+                w.event("starter", DEALER_SEAT, (card,), right=False)
+            w.add_deck()
         raise ConfigError("the secret rule accepts no card at position 1")
 
     def setup(self, cfg: Config) -> State:
