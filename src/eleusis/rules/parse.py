@@ -423,11 +423,11 @@ class _Parser:
                 self.leave()
         node = self.atom()
         while self.is_("."):
-            dot = self.take()
+            self.take()
             t = self.tok
             if t.kind == "word" and t.text in ATTRIBUTES:
                 self.take()
-                node = Attr(node, t.text, at=dot.at)
+                node = Attr(node, t.text, at=node.at)
             else:
                 self.error("expected an attribute after '.': rank, suit, color, red, black, "
                            f"face, numeral, even, odd or prime, but found {t.show()}")
@@ -485,16 +485,12 @@ class _Parser:
         if not self.is_("("):
             self.error(f"'{name.text}' is a function: write {name.text}(...)")
         self.take()
-        self.enter()
-        try:
-            args = [self.expr()]
-            while self.is_(","):
-                self.take()
-                if len(args) >= MAX_ITEMS:
-                    self.error(f"too many arguments (at most {MAX_ITEMS})")
-                args.append(self.expr())
-        finally:
-            self.leave()
+        args = [self.expr()]
+        while self.is_(","):
+            self.take()
+            if len(args) >= MAX_ITEMS:
+                self.error(f"too many arguments (at most {MAX_ITEMS})")
+            args.append(self.expr())
         if not self.is_(")"):
             self.error(f"expected ',' or ')' in the call to {name.text}, but found "
                        f"{self.tok.show()}")

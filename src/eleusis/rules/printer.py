@@ -117,7 +117,7 @@ def _bare(node: Node) -> str:
     if isinstance(node, Neg):
         inner = _p(node.operand, UNARY)
         if inner.startswith("-"):
-            inner = f"({inner})"  # never print '--', which starts a comment
+            return f"- {inner}"  # never print '--', which starts a comment
         return f"-{inner}"
     if isinstance(node, Arith):
         right_need = SUM + 1 if node.op in "+-" else PRODUCT + 1
