@@ -308,9 +308,22 @@ def _join(rng: random.Random, left: str, right: str) -> str:
     return f"({left}) {rng.choice(['and', 'or'])} ({right})"
 
 
-def card_pred(rng: random.Random, x: str = "card") -> str:
-    """A predicate on one card ``x`` reading one attribute, kept away from extremes."""
-    kind = rng.randrange(10)
+_SUIT_KINDS: Final = (0, 3, 8)
+_RANK_KINDS: Final = (1, 2, 4, 5, 6, 7, 9)
+
+
+def card_pred(rng: random.Random, x: str = "card", family: str = "") -> str:
+    """A predicate on one card ``x`` reading one attribute, kept away from extremes.
+
+    ``family`` ``"suit"`` (color or suit) or ``"rank"`` (anything the rank
+    decides) restricts which attribute; empty for any.
+    """
+    if family == "suit":
+        kind = rng.choice(_SUIT_KINDS)
+    elif family == "rank":
+        kind = rng.choice(_RANK_KINDS)
+    else:
+        kind = rng.randrange(10)
     if kind == 0:
         return f"{x} is {rng.choice(['red', 'black'])}"
     if kind == 1:
@@ -326,13 +339,26 @@ def card_pred(rng: random.Random, x: str = "card") -> str:
         return f"{x}.rank >= {rng.randint(5, 10)}"
     if kind == 6:
         low = rng.randint(2, 7)
-        return f"{x}.rank in {low}..{min(13, low + rng.randint(3, 6))}"
+        return f"{x}.rank in {low}..{min(12, low + rng.randint(3, 6))}"
     if kind == 7:
         m = rng.choice([3, 4])
         return f"{x}.rank % {m} {rng.choice(['==', '!='])} {rng.randrange(m)}"
     if kind == 8:
         return f"{x} is {rng.choice(_SUITS)}"
     return f"{x}.rank in {_rank_set(rng, 4, 8)}"
+
+
+def _two_families(rng: random.Random) -> tuple[str, str]:
+    return ("suit", "rank") if rng.random() < 0.5 else ("rank", "suit")
+
+
+def _branches(rng: random.Random, family: str = "") -> tuple[str, str]:
+    """Two different card predicates for the two branches of an ``if``."""
+    first = card_pred(rng, family=family)
+    second = card_pred(rng, family=family)
+    while second == first:
+        second = card_pred(rng, family=family)
+    return first, second
 
 
 def relation(rng: random.Random) -> str:
@@ -372,6 +398,13 @@ def simple_relation(rng: random.Random) -> str:
     if kind == 1:
         return f"card.rank {rng.choice(['>=', '<=', '!='])} prev.rank"
     return f"card.suit == next(prev.suit, [{', '.join(rng.sample(_SUITS, 4))}])"
+
+
+def _two_relations(rng: random.Random) -> tuple[str, str]:
+    first, second = relation(rng), relation(rng)
+    while second == first:
+        second = relation(rng)
+    return first, second
 
 
 def relation2(rng: random.Random) -> str:
@@ -423,10 +456,12 @@ def candidate(difficulty: int, rng: random.Random) -> str:
         return card_pred(rng)
     if difficulty == 2:
         kind = rng.randrange(4)
+        one, other = _two_families(rng)
         if kind == 0:
-            return _join(rng, card_pred(rng), card_pred(rng))
+            return _join(rng, card_pred(rng, family=one), card_pred(rng, family=other))
         if kind == 1:
-            return f"if ({card_pred(rng)}) then ({card_pred(rng)}) else ({card_pred(rng)})"
+            yes, no = _branches(rng, other)
+            return f"if ({card_pred(rng, family=one)}) then ({yes}) else ({no})"
         if kind == 2:
             attr = rng.choice(["color", "suit", "even", "face", "prime"])
             other = rng.choice(["rank", "color", "suit"])
@@ -438,11 +473,13 @@ def candidate(difficulty: int, rng: random.Random) -> str:
     if difficulty == 3:
         kind = rng.randrange(4)
         if kind == 0:
-            return f"if ({card_pred(rng, 'prev')}) then ({card_pred(rng)}) else ({card_pred(rng)})"
+            yes, no = _branches(rng)
+            return f"if ({card_pred(rng, 'prev')}) then ({yes}) else ({no})"
         if kind == 1:
             return relation(rng)
         if kind == 2:
-            return f"if pos % 2 == {rng.randrange(2)} then {card_pred(rng)} else {card_pred(rng)}"
+            yes, no = _branches(rng)
+            return f"if pos % 2 == {rng.randrange(2)} then ({yes}) else ({no})"
         return _join(rng, relation(rng), card_pred(rng))
     if difficulty == 4:
         kind = rng.randrange(5)
@@ -460,9 +497,11 @@ def candidate(difficulty: int, rng: random.Random) -> str:
         return position_pattern(rng)
     kind = rng.randrange(5)
     if kind == 0:
-        return f"if ({card_pred(rng, 'prev')}) then ({relation(rng)}) else ({relation(rng)})"
+        yes, no = _two_relations(rng)
+        return f"if ({card_pred(rng, 'prev')}) then ({yes}) else ({no})"
     if kind == 1:
-        return f"if ({condition2(rng)}) then ({card_pred(rng)}) else ({card_pred(rng)})"
+        yes, no = _branches(rng)
+        return f"if ({condition2(rng)}) then ({yes}) else ({no})"
     if kind == 2:
         m = rng.choice([2, 3])
         return f"(card.rank + prev.rank + prev2.rank) % {m + 1} {rng.choice(['==', '!='])} 0"
@@ -471,7 +510,8 @@ def candidate(difficulty: int, rng: random.Random) -> str:
         whens = " ".join(f"when {r} then {card_pred(rng)}" for r in range(m - 1))
         return f"case prev.rank % {m} {whens} else {card_pred(rng)}"
     m = rng.choice([2, 3])
-    return f"if pos % {m} == 0 then {relation(rng)} else {relation(rng)}"
+    yes, no = _two_relations(rng)
+    return f"if pos % {m} == 0 then ({yes}) else ({no})"
 
 
 # ------------------------------------------------------------ the generator
