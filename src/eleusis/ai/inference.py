@@ -187,6 +187,7 @@ class Belief:
         self.kmax = max_mismatches
         self.family_prior = family_prior
         self.pe = [eps ** m for m in range(max_mismatches + 1)] + [0.0]
+        # counters saturate at max_mismatches + 1, whose weight is 0
         present = [lv for lv in (1, 2, 3) if len(space.weight) > lv and any(space.weight[lv])]
         total = sum(level_mass[lv - 1] for lv in present)
         prior = [0.0] * n
@@ -197,43 +198,72 @@ class Belief:
                     prior[i] += share * w
         self.prior = prior
         self.live: list[int] = sorted(range(n), key=lambda i: -prior[i])
-        self.mm: list[list[int]] = [[0] * n for _ in range(NCHANNELS)]
-        self.z = [1.0] * NCHANNELS
-        # a channel only matters if some family with non-zero prior reads it
-        self.active = [c for f, chans in enumerate(FAMILY_CHANNELS) if family_prior[f] > 0
-                       for c in chans if c > 0] or [0]
+        # Branches of periodic rules come from a smaller space: levels <= 2
+        # for pos % 2, single blocks for pos % 3. A hypothesis outside a
+        # channel starts saturated there (weight 0).
+        k1 = max_mismatches + 1
+        lim = {1: 2, 2: 2, 3: 1, 4: 1, 5: 1}
+        self.mm: list[list[int]] = [[0] * n]
+        for c in range(1, NCHANNELS):
+            fam = 1 if c < 3 else 2
+            if family_prior[fam] <= 0:
+                self.mm.append([k1] * n)
+            else:
+                self.mm.append([0 if space.level[i] <= lim[c] else k1 for i in range(n)])
+        self.z = [sum(prior[i] for i in range(n) if self.mm[c][i] == 0) for c in range(NCHANNELS)]
+        self.z_init = list(self.z)
         self.observations: list[Observation] = []
         self.excluded: list[Behaviour] = []
 
     # -- updating -------------------------------------------------------------
 
-    def _bump(self, c: int, i: int) -> None:
-        m = self.mm[c][i]
-        k = self.kmax
-        pe = self.pe
-        self.z[c] += self.prior[i] * (pe[min(m + 1, k + 1)] - pe[min(m, k + 1)])
-        self.mm[c][i] = m + 1
-
     def observe(self, obs: Observation) -> None:
-        """Fold one judged card into the posterior."""
+        """Fold one judged card into the posterior.
+
+        Mismatch counters saturate at ``max_mismatches + 1`` (weight 0); a
+        hypothesis saturated in every channel is dropped.
+        """
         self.observations.append(obs)
         bit = obs.bit
         want = 1 if obs.accepted else 0
-        chans = channels_of(obs.pos)
+        c0, c1, c2 = channels_of(obs.pos)
         bits = self.space.bits
-        kmax = self.kmax
-        active = self.active
-        mm = self.mm
-        bump = self._bump
-        drop = False
+        prior = self.prior
+        pe = self.pe
+        k1 = self.kmax + 1
+        mm0, mm1, mm2 = self.mm[c0], self.mm[c1], self.mm[c2]
+        z0 = z1 = z2 = 0.0
+        dead: list[int] = []
         for i in self.live:
             if (bits[i] >> bit) & 1 != want:
-                for c in chans:
-                    bump(c, i)
-                if all(mm[c][i] > kmax for c in active):
-                    drop = True
-        if drop:
-            self.live = [i for i in self.live if min(mm[c][i] for c in active) <= kmax]
+                w = prior[i]
+                m = mm0[i]
+                if m < k1:
+                    z0 += w * (pe[m + 1] - pe[m])
+                    mm0[i] = m = m + 1
+                    if m == k1:
+                        dead.append(i)
+                m = mm1[i]
+                if m < k1:
+                    z1 += w * (pe[m + 1] - pe[m])
+                    mm1[i] = m = m + 1
+                    if m == k1:
+                        dead.append(i)
+                m = mm2[i]
+                if m < k1:
+                    z2 += w * (pe[m + 1] - pe[m])
+                    mm2[i] = m = m + 1
+                    if m == k1:
+                        dead.append(i)
+        z = self.z
+        z[c0] += z0
+        z[c1] += z1
+        z[c2] += z2
+        if dead:
+            mm = self.mm
+            gone = {i for i in dead if all(mm[c][i] >= k1 for c in range(NCHANNELS))}
+            if gone:
+                self.live = [i for i in self.live if i not in gone]
         if len(self.observations) % 16 == 0:
             self._refresh()
 
@@ -241,9 +271,10 @@ class Belief:
         """Recompute the channel sums exactly (no drift from the increments)."""
         pe = self.pe
         k = self.kmax + 1
+        del k
         for c in range(NCHANNELS):
             mmc = self.mm[c]
-            self.z[c] = sum(self.prior[i] * pe[min(mmc[i], k)] for i in self.live)
+            self.z[c] = sum(self.prior[i] * pe[mmc[i]] for i in self.live)
 
     def exclude(self, cand: Candidate, pos_next: int, last: Card) -> None:
         """A guess was judged wrong: no plain hypothesis equivalent to it is the rule."""
@@ -254,19 +285,21 @@ class Belief:
             return
         bits = self.space.bits
         mm0 = self.mm[0]
+        k1 = self.kmax + 1
         for i in self.live:
-            while not (bits[i] ^ t) & m and mm0[i] <= self.kmax:
-                self._bump(0, i)
+            if not (bits[i] ^ t) & m and mm0[i] < k1:
+                self.z[0] -= self.prior[i] * self.pe[mm0[i]]
+                mm0[i] = k1
 
     # -- summaries ------------------------------------------------------------
 
     def channel_weight(self, c: int, i: int) -> float:
         """Unnormalised posterior weight of hypothesis ``i`` as channel ``c``'s rule."""
-        return self.prior[i] * self.pe[min(self.mm[c][i], self.kmax + 1)]
+        return self.prior[i] * self.pe[self.mm[c][i]]
 
     def evidence(self, c: int) -> float:
-        """Sum of weights in channel ``c`` (prior mass 1 over the whole space)."""
-        return max(self.z[c], 0.0)
+        """Sum of weights in channel ``c``, relative to its prior mass."""
+        return max(self.z[c], 0.0) / self.z_init[c] if self.z_init[c] > 0 else 0.0
 
     def family_posterior(self) -> tuple[list[float], list[float]]:
         """(posterior of each family, evidence of each channel)."""
@@ -305,7 +338,8 @@ class Belief:
         post, z = self.family_posterior()
         row_shift = NCARDS * (NOPREV if prev is None else prev.index)
         chans = channels_of(pos)
-        fam_w = [post[f] / z[chans[f]] if z[chans[f]] > 0 else 0.0 for f in range(3)]
+        zz = self.z
+        fam_w = [post[f] / zz[chans[f]] if zz[chans[f]] > 0 else 0.0 for f in range(3)]
         rows: dict[int, float] = {}
         bits = self.space.bits
         prior = self.prior
@@ -314,8 +348,7 @@ class Belief:
         mms = [self.mm[c] for c in chans]
         for seg, scale in self._sample(sample_limit):
             for i in seg:
-                w = (fam_w[0] * pe[min(mms[0][i], k1)] + fam_w[1] * pe[min(mms[1][i], k1)]
-                     + fam_w[2] * pe[min(mms[2][i], k1)])
+                w = fam_w[0] * pe[mms[0][i]] + fam_w[1] * pe[mms[1][i]] + fam_w[2] * pe[mms[2][i]]
                 if w:
                     row = (bits[i] >> row_shift) & FULL52
                     rows[row] = rows.get(row, 0.0) + w * prior[i] * scale
@@ -388,7 +421,7 @@ class Belief:
         for f, chans in enumerate(FAMILY_CHANNELS):
             part = post[f]
             for c in chans:
-                part *= agree[c] / z[c] if z[c] > 0 else 0.0
+                part *= agree[c] / self.z[c] if self.z[c] > 0 else 0.0
             q += part
         return min(1.0, q)
 

@@ -180,7 +180,7 @@ class Scientist:
         last = mainline[-1]
         b = self.belief
         out = [(c, b.probability_right(c, pos_next, last, sample_limit=1500))
-               for c in b.candidates(limit)]
+               for c in b.candidates(3)]
         out.sort(key=lambda x: -x[1])
         if out and len(b.live) > 1500 and out[0][1] > 0.5 * self.strength.guess_threshold:
             # the estimate is promising: measure the best candidate exactly
