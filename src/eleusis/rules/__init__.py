@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING
 
+# The functions ``compare`` and ``analyse`` share their names with their
+# modules: importing them here binds the package attributes to the functions
+# (``from eleusis.rules.compare import compare`` still reaches the module).
+from eleusis.rules.analyse import Analysis, analyse
+from eleusis.rules.compare import Comparison, Counterexample, compare
 from eleusis.rules.errors import RuleEvalError, RuleSyntaxError
 from eleusis.rules.rule import Rule, parse
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "Analysis",
@@ -39,19 +40,8 @@ __all__ = [
     "parse",
 ]
 
-_LAZY = {
-    "compare": "eleusis.rules.compare",
-    "Comparison": "eleusis.rules.compare",
-    "Counterexample": "eleusis.rules.compare",
-    "analyse": "eleusis.rules.analyse",
-    "Analysis": "eleusis.rules.analyse",
-}
-
-
 def __getattr__(name: str) -> object:
-    """Load ``compare``/``analyse`` and the ``library``/``generate`` modules on demand."""
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
+    """Load the ``library`` and ``generate`` modules on first use."""
     if name in ("library", "generate"):
         module: ModuleType = importlib.import_module(f"eleusis.rules.{name}")
         return module
