@@ -87,7 +87,8 @@ def test_equivalent_rules_written_differently() -> None:
          "when diamonds then card is spades else card is hearts"),
         # under the secret rule the mainline only climbs, so prev2 is always lower
         ("card.rank > prev.rank", "card.rank > prev.rank and card.rank > prev2.rank"),
-        ("card.rank == wrap(prev.rank + 1)", "card.rank == prev.rank + 1 or prev is K and card is A"),
+        ("card.rank == wrap(prev.rank + 1)",
+         "card.rank == prev.rank + 1 or prev is K and card is A"),
     ]
     for s, g in pairs:
         result = compare(parse(s), parse(g))
