@@ -119,8 +119,11 @@ def test_generated_rules_meet_the_guarantees(generated: dict[int, list[Generated
             assert parse(g.text) == rule and g.text not in library_texts
             assert low <= g.acceptance_rate <= high
             assert g.english()
-            # Exact check again, from scratch.
-            assert check(rule) is not None
+            # The exact exploration again, from scratch.
+            space = explore(rule)
+            assert space.complete and space.dead_end is None
+            assert low <= space.late_rate <= high
+            assert space.acceptance_rate == g.acceptance_rate
 
 
 def test_generated_rules_have_no_dead_end_in_60_random_plays(

@@ -116,6 +116,7 @@ def test_text_is_canonical(entry: LibraryRule) -> None:
     assert parse(str(rule)) == rule
     assert entry.rule is rule  # parsed once
     assert rule.lookback <= 3
+    assert rule.english()
 
 
 def test_every_seed_example_is_in_the_library() -> None:
@@ -302,3 +303,11 @@ def _differs_after(secret: Rule, other: Rule, mainline: tuple[Card, ...]) -> boo
     legal = all(secret.accepts(mainline[:i], c) for i, c in enumerate(mainline))
     differs = any(secret.accepts(mainline, c) != other.accepts(mainline, c) for c in ALL_CARDS)
     return legal and differs
+
+
+def test_analyse_warns_exactly_on_the_extreme_examples() -> None:
+    analysis = pytest.importorskip("eleusis.rules.analyse")
+    assert (analysis.TOO_RESTRICTIVE, analysis.TOO_PERMISSIVE) == ACCEPTANCE_BAND
+    for entry in RULES:
+        result = analysis.analyse(entry.rule, rng=random.Random(0))
+        assert bool(result.warnings) == entry.extreme, (entry.name, result.warnings)
