@@ -198,11 +198,12 @@ class Belief:
                     prior[i] += share * w
         self.prior = prior
         self.live: list[int] = sorted(range(n), key=lambda i: -prior[i])
-        # Branches of periodic rules come from a smaller space: levels <= 2
-        # for pos % 2, single blocks for pos % 3. A hypothesis outside a
-        # channel starts saturated there (weight 0).
+        # Branches of periodic rules are single blocks (a periodic rule with
+        # compound branches is rare, and the compound alternatives would
+        # dilute the evidence). A hypothesis outside a channel starts
+        # saturated there (weight 0).
         k1 = max_mismatches + 1
-        lim = {1: 2, 2: 2, 3: 1, 4: 1, 5: 1}
+        lim = {1: 1, 2: 1, 3: 1, 4: 1, 5: 1}
         self.mm: list[list[int]] = [[0] * n]
         for c in range(1, NCHANNELS):
             fam = 1 if c < 3 else 2

@@ -190,21 +190,31 @@ class Scientist:
         return out
 
     def consider_guess(self, mainline: Sequence[Card], turns_used: int,
-                       max_turns: int = 30) -> str | None:
-        """A rule text to guess now, or None to keep experimenting."""
+                       max_turns: int = 30, hand: Sequence[Card] = ()) -> str | None:
+        """A rule text to guess now, or None to keep experimenting.
+
+        Guess when the probability ``q`` of being right reaches the preset's
+        threshold. When no card in ``hand`` can teach anything (every
+        prediction is near-certain: the mainline is stuck), waiting is worth
+        nothing, so guess as soon as the expected gain is positive
+        (``q * score > 2 * (1 - q)``), as at the last chance.
+        """
         ranked = self.ranked(mainline)
         if not ranked:
             return None
         cand, q = ranked[0]
         score_now = max_turns - turns_used
-        last_chance = turns_used >= max_turns - 1
         threshold = self.strength.guess_threshold
-        if last_chance:
-            threshold = min(threshold, 2.0 / (score_now + 2.0))
+        if turns_used >= max_turns - 1 or (hand and self._stuck(mainline, hand)):
+            threshold = min(threshold, max(2.0 / (score_now + 2.0), 0.34))
         if q < threshold:
             return None
         self._last_candidate = cand
         return cand.text(self.belief.space)
+
+    def _stuck(self, mainline: Sequence[Card], hand: Sequence[Card]) -> bool:
+        probs = self.acceptance(mainline, sorted(set(hand)))
+        return max(_entropy(p) for p in probs.values()) < 0.1
 
     def guess_rejected(self, mainline: Sequence[Card], text: str) -> None:
         """The last guess (``text``) was judged wrong: never make it again."""
