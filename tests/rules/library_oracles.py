@@ -500,6 +500,37 @@ def _color_two_back_new_rank(ml: Sequence[Card], c: Card) -> bool:
     return red(c) == red(p(ml, 2))
 
 
+@oracle("near-fibonacci", "rank", "rank")
+def _near_fibonacci(ml: Sequence[Card], c: Card) -> bool:
+    total = p(ml, 1).rank + p(ml, 2).rank
+    target = total if total <= 13 else total - 13
+    return target - 1 <= c.rank <= target + 1
+
+
+@oracle("echo-or-step", "rank", "rank")
+def _echo_or_step(ml: Sequence[Card], c: Card) -> bool:
+    if c.rank == p(ml, 2).rank:
+        return True
+    return c.rank in (p(ml, 1).rank - 1, p(ml, 1).rank + 1)
+
+
+@oracle("face-after-color-pair", "suit", "suit")
+def _face_after_color_pair(ml: Sequence[Card], c: Card) -> bool:
+    return face(c) if red(p(ml, 1)) == red(p(ml, 2)) else not face(c)
+
+
+@oracle("third-follows-suit", "card")
+def _third_follows_suit(ml: Sequence[Card], c: Card) -> bool:
+    if (len(ml) + 1) % 3 == 0:
+        return c.suit == p(ml, 1).suit
+    return c.rank != p(ml, 1).rank and red(c) != red(p(ml, 1))
+
+
+@oracle("two-back-rank-picks-suit", "none", "rank")
+def _two_back_rank_picks_suit(ml: Sequence[Card], c: Card) -> bool:
+    return c.suit == (S, H, D, C)[(p(ml, 2).rank - 1) % 4]
+
+
 @oracle("odd-position-higher", "none", "rank")
 def _odd_position_higher(ml: Sequence[Card], c: Card) -> bool:
     if (len(ml) + 1) % 2 == 1:

@@ -1163,6 +1163,51 @@ RULES: Final[tuple[LibraryRule, ...]] = (
         tags=("ranks", "colors", "look-back 2"),
     ),
     _r(
+        "near-fibonacci",
+        "Near the sum of two",
+        "abs(card.rank - wrap(prev.rank + prev2.rank)) <= 1",
+        "Add the last two ranks, counting past the king round to the ace (K + 1 is A): "
+        "the card's rank is that sum, one less or one more.",
+        5,
+        tags=("arithmetic", "wrap", "look-back 2"),
+    ),
+    _r(
+        "echo-or-step",
+        "Echo two back, or one step",
+        "card.rank == prev2.rank or abs(card.rank - prev.rank) == 1",
+        "Each card repeats the rank of the card two places back, or is one rank above or "
+        "below the last card.",
+        5,
+        tags=("ranks", "look-back 2"),
+    ),
+    _r(
+        "face-after-color-pair",
+        "A face after a color pair",
+        "if prev.color == prev2.color then card is face else card is numeral",
+        "If the last two cards have the same color, play a face card; otherwise a numeral card.",
+        4,
+        tags=("colors", "faces", "look-back 2"),
+    ),
+    _r(
+        "third-follows-suit",
+        "Every third card follows suit",
+        "if pos % 3 == 0 then card.suit == prev.suit else card.rank != prev.rank and "
+        "card.color != prev.color",
+        "Positions 3, 6, 9, ... follow the last card's suit; every other card changes color "
+        "and rank.",
+        5,
+        tags=("position", "suits", "colors"),
+    ),
+    _r(
+        "two-back-rank-picks-suit",
+        "The rank two back picks the suit",
+        "card.suit == pick(prev2.rank, [spades, hearts, diamonds, clubs])",
+        "Count the rank of the card two places back along spades, hearts, diamonds, clubs, "
+        "spades, ... (ace = spades, 2 = hearts, ...): the card must be of that suit.",
+        5,
+        tags=("suits", "look-back 2"),
+    ),
+    _r(
         "odd-position-higher",
         "Odd positions climb",
         "if pos % 2 == 1 then card.rank > prev2.rank or prev2.rank >= 11 else card is black",
