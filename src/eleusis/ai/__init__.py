@@ -1,0 +1,27 @@
+"""The computer scientists: players that reason about the secret rule.
+
+A :class:`Scientist` watches what a player sees (the starter, every play and
+its verdict, the answers to its guesses), holds a posterior over tens of
+thousands of rules generated from the rule language's building blocks (and
+the position-periodic rules built from them), plays the cards that teach it
+most, and guesses when the expected score of guessing is positive. It never
+reads the rule library, the rule generator or the secret rule.
+
+Public API::
+
+    Scientist(level="strong", seed=0)
+        .choose_action(view) -> Action          # engine adapter (Solo)
+        .sync(view)                             # read new public events
+        .observe(mainline, card, accepted)      # low-level: one verdict
+        .observe_starter(card)
+        .acceptance(mainline, cards) -> {card: probability}
+        .choose_card(mainline, hand) -> Card
+        .consider_guess(mainline, turns_used, max_turns=30, hand=()) -> str | None
+        .guess_rejected(mainline, text)
+        .explain(mainline, limit=5) -> [Hypothesis(text, english, probability)]
+    PRESETS, Strength, strength(name)          # novice, casual, strong, expert
+"""
+
+from eleusis.ai.scientist import PRESETS, Hypothesis, Scientist, Strength, strength
+
+__all__ = ["PRESETS", "Hypothesis", "Scientist", "Strength", "strength"]

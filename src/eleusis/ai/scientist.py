@@ -29,6 +29,8 @@ from eleusis.ai.blocks import context_index
 from eleusis.ai.inference import Belief, Candidate, Observation
 from eleusis.ai.space import build_space
 from eleusis.cards import Card
+from eleusis.game import Action, Guess, Pass, Play
+from eleusis.views import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,12 @@ class Scientist:
         self.wrong_guesses: list[str] = []
         self._last_candidate: Candidate | None = None
         self._ranked_cache: tuple[int, list[tuple[Candidate, float]]] | None = None
+        # what has been read from the engine's public events
+        self._events_seen = 0
+        self._mainline: list[Card] = []
+        self._guessed_at_turn = -1
+        #: the last card chosen and its predicted probability of acceptance
+        self.last_prediction: tuple[Card, float] | None = None
 
     @property
     def space_size(self) -> int:
@@ -138,9 +146,11 @@ class Scientist:
         if not hand:
             raise ValueError("an empty hand has no card to play")
         distinct = sorted(set(hand))
-        if self.strength.noise and self.rng.random() < self.strength.noise:
-            return self.rng.choice(distinct)
         probs = self.acceptance(mainline, distinct)
+        if self.strength.noise and self.rng.random() < self.strength.noise:
+            pick = self.rng.choice(distinct)
+            self.last_prediction = (pick, probs[pick])
+            return pick
         bonus = self.strength.accept_bonus
         lead = self._lead(mainline)
         scores: dict[Card, float] = {}
@@ -155,7 +165,9 @@ class Scientist:
             scores[c] = sc
         best = max(scores.values())
         ties = [c for c in distinct if scores[c] >= best - 1e-9]
-        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        self.last_prediction = (pick, probs[pick])
+        return pick
 
     def _lead(self, mainline: Sequence[Card]) -> tuple[Candidate, float] | None:
         ranked = self._ranked_cache
@@ -230,3 +242,82 @@ class Scientist:
         space = self.belief.space
         return [Hypothesis(c.text(space), c.english(space), q)
                 for c, q in self.ranked(mainline, max(limit, 6))[:limit]]
+
+    # -- playing through the engine ---------------------------------------------
+
+    def sync(self, view: SeatView) -> None:
+        """Read the public events of ``view`` not read yet (starter, plays, guesses).
+
+        Everything a scientist learns comes from here: the starter (and the
+        draws the rule refused as a starter), every play and its verdict, and
+        the counterexample that answers a wrong guess.
+        """
+        events = view.events
+        for ev in events[self._events_seen:]:
+            if ev.kind == "starter" and ev.cards:
+                if ev.right is False:
+                    self.observe((), ev.cards[0], False)
+                else:
+                    self.observe_starter(ev.cards[0])
+                    self._mainline = [ev.cards[0]]
+            elif ev.kind == "play" and ev.cards and ev.right is not None:
+                line = list(self._mainline)
+                for card in ev.cards:
+                    if ev.right:
+                        self.observe(line, card, True)
+                        line.append(card)
+                if not ev.right:
+                    # a wrong play of several cards: only "not all of them" is known
+                    if len(ev.cards) == 1:
+                        self.observe(line, ev.cards[0], False)
+                self._mainline = line
+            elif ev.kind == "guess" and ev.right is False and ev.seat == view.seat:
+                self.guess_rejected(self._mainline, ev.text)
+            elif ev.kind == "counterexample" and ev.seat == view.seat:
+                obs = parse_counterexample(ev.text)
+                if obs is not None:
+                    self.belief.observe(obs)
+        self._events_seen = len(events)
+        if tuple(self._mainline) != view.mainline:
+            # events and layout disagree (a variant this scientist does not
+            # know yet): trust the layout
+            self._mainline = list(view.mainline)
+
+    def choose_action(self, view: SeatView) -> Action:
+        """The next action in a Solo game, from this seat's view."""
+        self.sync(view)
+        seat = view.seat if view.seat is not None else 0
+        mainline = view.mainline
+        max_turns = view.turns + 1 if view.phase == "final_guess" else 30
+        if view.phase == "final_guess":
+            text = self.consider_guess(mainline, view.turns, view.turns)
+            return Guess(seat, text) if text is not None else Pass(seat)
+        if "guess" in view.legal.kinds and self._guessed_at_turn != view.turns:
+            text = self.consider_guess(mainline, view.turns, max_turns, view.hand)
+            if text is not None:
+                self._guessed_at_turn = view.turns
+                return Guess(seat, text)
+        return Play(seat, (self.choose_card(mainline, view.hand),))
+
+
+def parse_counterexample(text: str) -> Observation | None:
+    """The observation inside a counterexample sentence, or None.
+
+    ``"after 7♠ K♥ your rule accepts 3♦; the secret rule rejects it"``: the
+    secret rule judged 3♦ at position 3 after K♥ (see
+    :attr:`eleusis.rules.compare.Counterexample.sentence`).
+    """
+    try:
+        head, tail = text.split(";", 1)
+        words = head.split()
+        card = Card.parse(words[-1])
+        if words[0] == "after":
+            line = [Card.parse(w) for w in words[1:words.index("your")]]
+        elif head.startswith("as the first card"):
+            line = []
+        else:
+            return None
+        accepted = "secret rule accepts" in tail
+        return Observation(len(line) + 1, line[-1] if line else None, card, accepted)
+    except (ValueError, IndexError):
+        return None

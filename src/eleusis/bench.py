@@ -1,0 +1,246 @@
+"""Benchmark harness for the computer scientists.
+
+``python -m eleusis.bench solo --rules FILE [--rounds N] [--seed S] [--strength P] [--json]``
+
+plays the Solo variant (the protocol of the public "Game of Science" Eleusis
+benchmark: two decks, a hand of 12, one card per turn, at most 30 turns,
+score ``30 - turns - 2 x wrong guesses`` when solved) through the engine
+(:mod:`eleusis.game`, :mod:`eleusis.variants.solo`) against every rule of
+FILE, ``N`` rounds per rule (default 3). Guesses are judged by the engine with
+the exact :func:`eleusis.rules.compare`.
+
+FILE holds one rule per line in the rule language, with an optional
+``name:`` prefix; blank lines and ``#`` comments are ignored. A line that is
+not a rule is reported (with its line number) on stderr and skipped. Names of
+the form ``d3-...`` (difficulty 3) are also summarised by difficulty.
+
+Output: one line per rule, then a summary (share of rounds solved, mean
+score, mean wrong guesses, mean turns, median and 95th-percentile
+milliseconds per decision, the calibration of the predicted acceptance of the
+cards played). ``--json`` prints the same as one JSON object with keys
+``rounds``, ``solved_rate``, ``mean_score``, ``mean_wrong_guesses``,
+``mean_turns``, ``decision_ms_median``, ``decision_ms_p95``, ``per_rule``
+(and ``by_difficulty``, ``calibration``, ``skipped``, ``setup_ms``).
+
+Decision times are wall-clock times of :meth:`Scientist.choose_action`
+(a play or a guess), measured in this process; the space is built once
+before the first round (its time is ``setup_ms``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from eleusis.ai import Scientist, strength
+from eleusis.ai.space import build_space
+from eleusis.game import Guess, Play, apply, make_config, new_game
+from eleusis.rules import RuleSyntaxError, parse
+from eleusis.views import view
+
+_NAMED = re.compile(r"^\s*([A-Za-z0-9_][\w.\-]*)\s*:\s*(.*)$")
+_DIFFICULTY = re.compile(r"^d(\d+)-")
+
+
+@dataclass(frozen=True)
+class RuleLine:
+    """One rule of a rules file."""
+
+    name: str
+    text: str
+    line: int
+
+
+def read_rules(lines: Sequence[str], out: TextIO | None = None) -> tuple[list[RuleLine], list[str]]:
+    """Parse a rules file: (the rules, one message per skipped line)."""
+    rules: list[RuleLine] = []
+    skipped: list[str] = []
+    for n, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _NAMED.match(line)
+        name, text = (m.group(1), m.group(2).strip()) if m else (f"line{n}", line)
+        try:
+            canonical = parse(text).text
+        except RuleSyntaxError as err:
+            msg = f"line {n}: skipped, not a rule: {err}"
+            skipped.append(msg)
+            if out is not None:
+                print(msg, file=out)
+            continue
+        rules.append(RuleLine(name, canonical, n))
+    return rules, skipped
+
+
+@dataclass
+class RoundResult:
+    """The outcome of one Solo round."""
+
+    solved: bool
+    score: int
+    wrong: int
+    turns: int
+    decision_ms: list[float] = field(default_factory=list)
+    predictions: list[tuple[float, bool]] = field(default_factory=list)
+    guesses: list[str] = field(default_factory=list)
+
+
+def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30) -> RoundResult:
+    """Play one Solo round of a computer scientist against ``rule_text``."""
+    state = new_game(make_config("solo", ["computer"], rule_text, seed, max_turns=max_turns))
+    sci = Scientist(level, seed)
+    res = RoundResult(False, 0, 0, 0)
+    while not state.over:
+        v = view(state, 0)
+        t0 = time.perf_counter()
+        action = sci.choose_action(v)
+        res.decision_ms.append(1000.0 * (time.perf_counter() - t0))
+        before = len(state.mainline)
+        state = apply(state, action)
+        if isinstance(action, Guess):
+            res.guesses.append(action.text)
+        elif isinstance(action, Play) and sci.last_prediction is not None:
+            res.predictions.append((sci.last_prediction[1], len(state.mainline) > before))
+    seat = state.seats[0]
+    assert state.result is not None
+    res.solved = bool(seat.right_guess)
+    res.score = state.result.scores[0]
+    res.wrong = seat.wrong_guesses
+    res.turns = state.turns
+    return res
+
+
+def _percentile(xs: Sequence[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    k = min(len(s) - 1, max(0, round(q * (len(s) - 1))))
+    return s[k]
+
+
+def calibration(pairs: Sequence[tuple[float, bool]], bins: int = 5) -> list[dict[str, float]]:
+    """Predicted acceptance against observed frequency, in equal-width bins."""
+    out = []
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        sel = [(p, a) for p, a in pairs if lo <= p < hi or (b == bins - 1 and p == 1.0)]
+        if sel:
+            out.append({"from": lo, "to": hi, "plays": len(sel),
+                        "predicted": round(statistics.mean(p for p, _ in sel), 3),
+                        "observed": round(sum(a for _, a in sel) / len(sel), 3)})
+    return out
+
+
+def _summary(results: Sequence[RoundResult]) -> dict[str, float]:
+    times = [t for r in results for t in r.decision_ms]
+    n = len(results)
+    return {
+        "rounds": n,
+        "solved_rate": round(sum(r.solved for r in results) / n, 4) if n else 0.0,
+        "mean_score": round(statistics.mean(r.score for r in results), 3) if n else 0.0,
+        "mean_wrong_guesses": round(statistics.mean(r.wrong for r in results), 3) if n else 0.0,
+        "mean_turns": round(statistics.mean(r.turns for r in results), 3) if n else 0.0,
+        "decision_ms_median": round(_percentile(times, 0.5), 3),
+        "decision_ms_p95": round(_percentile(times, 0.95), 3),
+    }
+
+
+def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
+             out: TextIO | None) -> dict[str, Any]:
+    """Play every rule ``rounds`` times; print a line per rule to ``out``."""
+    t0 = time.perf_counter()
+    build_space(strength(level).max_level)
+    setup_ms = 1000.0 * (time.perf_counter() - t0)
+    per_rule: list[dict[str, Any]] = []
+    everything: list[RoundResult] = []
+    groups: dict[str, list[RoundResult]] = {}
+    for k, rl in enumerate(rules):
+        results = [play_solo(rl.text, seed * 100_003 + k * 101 + r, level) for r in range(rounds)]
+        everything.extend(results)
+        m = _DIFFICULTY.match(rl.name)
+        if m:
+            groups.setdefault(m.group(1), []).extend(results)
+        entry: dict[str, Any] = {"name": rl.name, "rule": rl.text, "line": rl.line}
+        entry.update(_summary(results))
+        entry["scores"] = [r.score for r in results]
+        entry["wrong_guesses"] = [r.wrong for r in results]
+        entry["turns"] = [r.turns for r in results]
+        per_rule.append(entry)
+        if out is not None:
+            marks = " ".join(f"{'+' if r.solved else '-'}{r.score}" for r in results)
+            print(f"{rl.name:40s} solved {sum(r.solved for r in results)}/{rounds}  "
+                  f"score {entry['mean_score']:6.2f}  wrong {entry['mean_wrong_guesses']:.2f}  "
+                  f"turns {entry['mean_turns']:5.2f}  [{marks}]", file=out, flush=True)
+    report: dict[str, Any] = _summary(everything)
+    report["strength"] = level
+    report["seed"] = seed
+    report["setup_ms"] = round(setup_ms, 1)
+    report["per_rule"] = per_rule
+    report["by_difficulty"] = {d: _summary(rs) for d, rs in sorted(groups.items())}
+    report["calibration"] = calibration([p for r in everything for p in r.predictions])
+    return report
+
+
+def _print_summary(report: dict[str, Any], out: TextIO) -> None:
+    print(f"rounds {report['rounds']}  solved {100 * report['solved_rate']:.1f}%  "
+          f"mean score {report['mean_score']:.2f}  wrong guesses/round "
+          f"{report['mean_wrong_guesses']:.3f}  turns {report['mean_turns']:.2f}", file=out)
+    print(f"ms per decision: median {report['decision_ms_median']:.2f}  "
+          f"p95 {report['decision_ms_p95']:.2f}  (space built in {report['setup_ms']:.0f} ms)",
+          file=out)
+    for d, s in report["by_difficulty"].items():
+        print(f"  difficulty {d}: rounds {s['rounds']}  solved {100 * s['solved_rate']:.1f}%  "
+              f"score {s['mean_score']:.2f}  wrong {s['mean_wrong_guesses']:.3f}", file=out)
+    cal = ", ".join(f"{c['predicted']:.2f}->{c['observed']:.2f} ({c['plays']})"
+                    for c in report["calibration"])
+    print(f"calibration (predicted -> observed acceptance): {cal}", file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; returns the exit code (2 for bad arguments or files)."""
+    ap = argparse.ArgumentParser(prog="python -m eleusis.bench",
+                                 description="Benchmarks of the computer scientists.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    solo = sub.add_parser("solo", help="play the Solo variant against every rule of a file")
+    solo.add_argument("--rules", required=True, help="rules file: one rule per line")
+    solo.add_argument("--rounds", type=int, default=3, help="rounds per rule (default 3)")
+    solo.add_argument("--seed", type=int, default=0, help="seed of the deals and decisions")
+    solo.add_argument("--strength", default="strong",
+                      help="novice, casual, strong (default) or expert")
+    solo.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    try:
+        strength(args.strength)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if args.rounds < 1:
+        print("error: --rounds must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        with open(args.rules, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"error: cannot read {args.rules}: {err}", file=sys.stderr)
+        return 2
+    rules, skipped = read_rules(lines, sys.stderr)
+    report = run_solo(rules, args.rounds, args.seed, args.strength,
+                      None if args.json else sys.stdout)
+    report["skipped"] = skipped
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print_summary(report, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
