@@ -1,7 +1,7 @@
 """The secret-rule language: parse, judge, explain, compare and analyse rules.
 
-Every rule in the game is one text in a small language (see
-``docs/rule-language.md`` and the design's ``rule-language.md``)::
+Every rule in the game is one text in a small language, specified in the
+design's ``rule-language.md``::
 
     >>> from eleusis.rules import parse
     >>> from eleusis.cards import parse_cards
@@ -13,6 +13,39 @@ Public API: :func:`parse`, :class:`Rule`, :class:`RuleSyntaxError`,
 :class:`RuleEvalError`, :func:`compare`, :class:`Comparison`,
 :class:`Counterexample`, :func:`analyse`, :class:`Analysis`. The rule
 ``library`` and the ``generate`` module are loaded on first use.
+
+Choices the design leaves open, decided here:
+
+* **Case.** Keywords, suits, colors, rank letters and card codes are read in
+  any case (``CARD IS RED``, ``qs``). The canonical text is lowercase except
+  rank letters and card codes: ``card.rank in {J, Q, K} or card == QS``.
+  A rank written as a letter stays a letter (``K``), one written as a number
+  stays a number (``13``); the two rules are equal in behaviour, not in text.
+* **Spelling.** Suit glyphs read as suit nouns, card literals print as codes
+  (``7♥`` prints ``7H``), ``≠ ≤ ≥`` read as ``!= <= >=``, ``prev1`` as ``prev``;
+  ``--`` starts a comment to the end of the line (write ``- -x`` or ``-(-x)``
+  for a double minus).
+* **Values.** ``is`` takes attribute, color, suit and rank adjectives on a
+  card (``prev is K``, ``card is 7``), ``even``/``odd`` on a number
+  (``(card.rank + prev.rank) is even``), colors and suit nouns on a suit,
+  colors on a color. A card literal equals a card of the same rank and suit.
+  Sets, ranges and lists hold literals only (a leading minus is allowed:
+  ``{-1, 1}``); ranges are inclusive; a set, range or list may only follow
+  ``in`` (lists also ``next`` and ``pick``).
+* **Arithmetic.** ``%`` is floor modulo (the sign of the divisor);
+  ``wrap(n) = (n - 1) % 13 + 1``; ``pick(n, L) = L[(n - 1) % len(L)]``;
+  ``next(x, L)`` is the item after the first ``x``, cyclically.
+* **Undefined values reject.** ``% 0`` written as such is refused by the
+  parser; a divisor that becomes 0 at run time, or ``next`` of a value not in
+  its list, makes the rule *reject* the card. A missing ``prevK`` *accepts*
+  it. Evaluation is lazy and left to right, so whichever comes first decides.
+* **Limits.** 600 characters; 150 tree nodes; nesting 24 levels, counted
+  both while reading (each parenthesis, ``not``, unary minus, ``if``/``case``
+  branch and call argument opens a level) and as the height of the tree;
+  look-back 4; integers up to 1000; 13 items per set, list or call.
+* **Positions.** :func:`compare` and :func:`analyse` consider mainlines of
+  up to :data:`~eleusis.rules.abstract.POS_MAX` = 200 cards (three decks and a
+  margin): ``pos > 300`` can never matter.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A compiled rule is a function ``f(slots, pos)``: ``slots[0]`` is the judged
 card, ``slots[k]`` is ``prevK`` or ``None`` when the mainline is shorter than
 ``k`` cards, and ``pos`` is the 1-based position the card would take.
 
-Semantics (see ``docs/rule-language.md`` and the design):
+Semantics (the design's ``rule-language.md``, with the choices it leaves open):
 
 * Evaluation is lazy and left to right (``and``, ``or``, ``if``, ``case``
   evaluate only what they need). Touching a missing ``prevK`` raises

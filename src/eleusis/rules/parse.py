@@ -4,7 +4,7 @@
 :class:`RuleSyntaxError`; it never raises anything else and never recurses
 deeper than :data:`MAX_DEPTH` levels, so no text can crash or hang it.
 
-Lexical choices (documented for players in ``docs/rule-language``):
+Lexical choices (beyond the design's ``rule-language.md``):
 
 * Keywords, suits, colors, rank letters and card codes are case-insensitive
   (``CARD IS RED``, ``qs``); the canonical text is lowercase except rank
