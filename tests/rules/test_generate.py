@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import NoReturn
 
 import pytest
 
@@ -192,3 +193,28 @@ def test_analyse_agrees_on_the_band(generated: dict[int, list[GeneratedRule]]) -
 def test_rule_type() -> None:
     g = generate(3, random.Random(0))
     assert isinstance(g.rule, Rule) and g.text == str(g.rule) and g.attempts >= 1
+
+
+class _OnlyRandom(random.Random):
+    """A generator that refuses every draw but ``random()``."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise AssertionError("only random() is stable across Python versions")
+
+    randrange = randint = choice = sample = choices = shuffle = getrandbits = _refuse  # type: ignore[assignment]
+
+
+def test_draws_only_through_random_so_seeds_hold_across_versions() -> None:
+    for d in range(1, 6):
+        assert generate(d, _OnlyRandom(9)).text == generate(d, random.Random(9)).text
+
+
+def test_pinned_outputs() -> None:
+    """Same seed, same rules, on every Python (random() is a stable sequence)."""
+    assert [generate(d, random.Random(2024)).text for d in range(1, 6)] == [
+        "card.rank <= 8",
+        "if card is face then card is black else card.suit in {diamonds, spades}",
+        "card.suit == next(prev.suit, [hearts, clubs, spades, diamonds])",
+        "abs(card.rank - prev2.rank) <= 2",
+        "(card.rank + prev.rank + prev2.rank) % 4 == 0",
+    ]

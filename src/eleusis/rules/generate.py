@@ -30,8 +30,9 @@ Every rule returned is guaranteed:
   on some card, an explicit counterexample; a candidate without one for every
   library rule is dropped.
 
-It is deterministic for a given ``random.Random`` state and uses no other
-source of randomness.
+It is deterministic for a given ``random.Random`` state, uses no other source
+of randomness, and draws only through ``rng.random()`` (see :class:`Dice`), so
+a seed gives the same rules on every Python version.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from eleusis.cards import ALL_CARDS, Card
 from eleusis.rules.errors import RuleSyntaxError
@@ -62,6 +63,9 @@ HORIZON: Final = 60
 MAX_ATTEMPTS: Final = 400
 #: Largest abstract state space explored for one candidate.
 MAX_STATES: Final = 1500
+
+
+T = TypeVar("T")
 
 
 class GenerationError(RuntimeError):
@@ -297,13 +301,48 @@ _SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
 _RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-def _rank_set(rng: random.Random, low: int, high: int) -> str:
+class Dice:
+    """Draws built on ``random.Random.random()`` alone.
+
+    ``random()`` is the one method whose sequence Python promises not to change
+    between versions (``randrange``, ``choice`` and ``sample`` may), so a seed
+    gives the same rule under CPython 3.11 and Pyodide's 3.14.
+    """
+
+    __slots__ = ("_random",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng.random
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        return self._random()
+
+    def below(self, n: int) -> int:
+        """An integer in 0..n-1."""
+        return min(int(self._random() * n), n - 1)
+
+    def randint(self, low: int, high: int) -> int:
+        """An integer in low..high (both included)."""
+        return low + self.below(high - low + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One item of a non-empty sequence."""
+        return items[self.below(len(items))]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """``k`` distinct items, in drawing order."""
+        pool = list(items)
+        return [pool.pop(self.below(len(pool))) for _ in range(k)]
+
+
+def _rank_set(rng: Dice, low: int, high: int) -> str:
     size = rng.randint(low, high)
     ranks = sorted(rng.sample(range(1, 14), size))
     return "{" + ", ".join(_RANKS[r - 1] for r in ranks) + "}"
 
 
-def _join(rng: random.Random, left: str, right: str) -> str:
+def _join(rng: Dice, left: str, right: str) -> str:
     """``left and right`` or ``left or right``, each side kept whole."""
     return f"({left}) {rng.choice(['and', 'or'])} ({right})"
 
@@ -312,7 +351,7 @@ _SUIT_KINDS: Final = (0, 3, 8)
 _RANK_KINDS: Final = (1, 2, 4, 5, 6, 7, 9)
 
 
-def card_pred(rng: random.Random, x: str = "card", family: str = "") -> str:
+def card_pred(rng: Dice, x: str = "card", family: str = "") -> str:
     """A predicate on one card ``x`` reading one attribute, kept away from extremes.
 
     ``family`` ``"suit"`` (color or suit) or ``"rank"`` (anything the rank
@@ -323,7 +362,7 @@ def card_pred(rng: random.Random, x: str = "card", family: str = "") -> str:
     elif family == "rank":
         kind = rng.choice(_RANK_KINDS)
     else:
-        kind = rng.randrange(10)
+        kind = rng.below(10)
     if kind == 0:
         return f"{x} is {rng.choice(['red', 'black'])}"
     if kind == 1:
@@ -342,17 +381,17 @@ def card_pred(rng: random.Random, x: str = "card", family: str = "") -> str:
         return f"{x}.rank in {low}..{min(12, low + rng.randint(3, 6))}"
     if kind == 7:
         m = rng.choice([3, 4])
-        return f"{x}.rank % {m} {rng.choice(['==', '!='])} {rng.randrange(m)}"
+        return f"{x}.rank % {m} {rng.choice(['==', '!='])} {rng.below(m)}"
     if kind == 8:
         return f"{x} is {rng.choice(_SUITS)}"
     return f"{x}.rank in {_rank_set(rng, 4, 8)}"
 
 
-def _two_families(rng: random.Random) -> tuple[str, str]:
+def _two_families(rng: Dice) -> tuple[str, str]:
     return ("suit", "rank") if rng.random() < 0.5 else ("rank", "suit")
 
 
-def _branches(rng: random.Random, family: str = "") -> tuple[str, str]:
+def _branches(rng: Dice, family: str = "") -> tuple[str, str]:
     """Two different card predicates for the two branches of an ``if``."""
     first = card_pred(rng, family=family)
     second = card_pred(rng, family=family)
@@ -361,9 +400,9 @@ def _branches(rng: random.Random, family: str = "") -> tuple[str, str]:
     return first, second
 
 
-def relation(rng: random.Random) -> str:
+def relation(rng: Dice) -> str:
     """A relation between the card and the last card."""
-    kind = rng.randrange(9)
+    kind = rng.below(9)
     if kind == 0:
         attr = rng.choice(["color", "suit", "even", "face", "prime"])
         return f"card.{attr} {rng.choice(['==', '!='])} prev.{attr}"
@@ -376,7 +415,7 @@ def relation(rng: random.Random) -> str:
         return f"wrap(card.rank - prev.rank) in {low}..{low + rng.randint(2, 5)}"
     if kind == 4:
         m = rng.choice([3, 4, 5])
-        return f"(card.rank + prev.rank) % {m} {rng.choice(['==', '!='])} {rng.randrange(m)}"
+        return f"(card.rank + prev.rank) % {m} {rng.choice(['==', '!='])} {rng.below(m)}"
     if kind == 5:
         return f"card.rank + prev.rank {rng.choice(['>=', '<='])} {rng.randint(10, 18)}"
     if kind == 6:
@@ -389,9 +428,9 @@ def relation(rng: random.Random) -> str:
     return _join(rng, "card.color == prev.color", card_pred(rng))
 
 
-def simple_relation(rng: random.Random) -> str:
+def simple_relation(rng: Dice) -> str:
     """A plain relation with the last card on one attribute (difficulty 2)."""
-    kind = rng.randrange(3)
+    kind = rng.below(3)
     if kind == 0:
         attr = rng.choice(["color", "suit", "even", "face", "prime"])
         return f"card.{attr} {rng.choice(['==', '!='])} prev.{attr}"
@@ -400,16 +439,16 @@ def simple_relation(rng: random.Random) -> str:
     return f"card.suit == next(prev.suit, [{', '.join(rng.sample(_SUITS, 4))}])"
 
 
-def _two_relations(rng: random.Random) -> tuple[str, str]:
+def _two_relations(rng: Dice) -> tuple[str, str]:
     first, second = relation(rng), relation(rng)
     while second == first:
         second = relation(rng)
     return first, second
 
 
-def relation2(rng: random.Random) -> str:
+def relation2(rng: Dice) -> str:
     """A relation between the card and the card two back."""
-    kind = rng.randrange(4)
+    kind = rng.below(4)
     if kind == 0:
         attr = rng.choice(["color", "suit"])
         return f"card.{attr} {rng.choice(['==', '!='])} prev2.{attr}"
@@ -421,9 +460,9 @@ def relation2(rng: random.Random) -> str:
     return f"card.{attr} {rng.choice(['==', '!='])} prev2.{attr}"
 
 
-def condition2(rng: random.Random) -> str:
+def condition2(rng: Dice) -> str:
     """A condition on the last two cards."""
-    kind = rng.randrange(3)
+    kind = rng.below(3)
     if kind == 0:
         attr = rng.choice(["color", "suit", "even"])
         return f"prev.{attr} == prev2.{attr}"
@@ -432,16 +471,16 @@ def condition2(rng: random.Random) -> str:
     return f"(prev.rank + prev2.rank) % {rng.choice([2, 3])} == 0"
 
 
-def _pick_list(rng: random.Random, items: Sequence[str], length: int) -> str:
+def _pick_list(rng: Dice, items: Sequence[str], length: int) -> str:
     chosen = [rng.choice(items) for _ in range(length)]
     while len(set(chosen)) == 1:
         chosen = [rng.choice(items) for _ in range(length)]
     return "[" + ", ".join(chosen) + "]"
 
 
-def position_pattern(rng: random.Random) -> str:
+def position_pattern(rng: Dice) -> str:
     """A pattern by position on the mainline (pos 1 is the starter)."""
-    kind = rng.randrange(3)
+    kind = rng.below(3)
     if kind == 0:
         return f"card.color == pick(pos, {_pick_list(rng, ['red', 'black'], rng.randint(3, 4))})"
     if kind == 1:
@@ -450,12 +489,14 @@ def position_pattern(rng: random.Random) -> str:
     return f"card.rank <= pick(pos, [{', '.join(caps)}])"
 
 
-def candidate(difficulty: int, rng: random.Random) -> str:
+def candidate(difficulty: int, rng: random.Random | Dice) -> str:
     """One candidate rule text of the given difficulty (not yet checked)."""
+    if not isinstance(rng, Dice):
+        rng = Dice(rng)
     if difficulty == 1:
         return card_pred(rng)
     if difficulty == 2:
-        kind = rng.randrange(4)
+        kind = rng.below(4)
         one, other = _two_families(rng)
         if kind == 0:
             return _join(rng, card_pred(rng, family=one), card_pred(rng, family=other))
@@ -471,7 +512,7 @@ def candidate(difficulty: int, rng: random.Random) -> str:
             )
         return simple_relation(rng)
     if difficulty == 3:
-        kind = rng.randrange(4)
+        kind = rng.below(4)
         if kind == 0:
             yes, no = _branches(rng)
             return f"if ({card_pred(rng, 'prev')}) then ({yes}) else ({no})"
@@ -479,10 +520,10 @@ def candidate(difficulty: int, rng: random.Random) -> str:
             return relation(rng)
         if kind == 2:
             yes, no = _branches(rng)
-            return f"if pos % 2 == {rng.randrange(2)} then ({yes}) else ({no})"
+            return f"if pos % 2 == {rng.below(2)} then ({yes}) else ({no})"
         return _join(rng, relation(rng), card_pred(rng))
     if difficulty == 4:
-        kind = rng.randrange(5)
+        kind = rng.below(5)
         if kind == 0:
             first, second = relation(rng), relation(rng)
             while second.split()[0] == first.split()[0]:
@@ -495,7 +536,7 @@ def candidate(difficulty: int, rng: random.Random) -> str:
         if kind == 3:
             return _join(rng, relation2(rng), card_pred(rng))
         return position_pattern(rng)
-    kind = rng.randrange(5)
+    kind = rng.below(5)
     if kind == 0:
         yes, no = _two_relations(rng)
         return f"if ({card_pred(rng, 'prev')}) then ({yes}) else ({no})"
@@ -552,8 +593,9 @@ def generate(difficulty: int, rng: random.Random) -> GeneratedRule:
     if not isinstance(difficulty, int) or difficulty not in range(1, 6):
         raise ValueError(f"difficulty must be 1..5, not {difficulty!r}")
     library = _library_rules()
+    dice = Dice(rng)
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        text = candidate(difficulty, rng)
+        text = candidate(difficulty, dice)
         try:
             rule = parse(text)
         except RuleSyntaxError:
