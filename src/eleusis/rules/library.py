@@ -136,7 +136,7 @@ RULES: Final[tuple[LibraryRule, ...]] = (
         "card.suit != prev.suit",
         "Each card must be of a different suit from the last (the seeds' example of a "
         "far too permissive rule).",
-        1,
+        2,
         SEED_000,
         ("suits", "seed", "extreme"),
         extreme=True,
@@ -517,7 +517,7 @@ RULES: Final[tuple[LibraryRule, ...]] = (
         "Rank mod 3 decides",
         "case card.rank % 3 when 0 then card is red when 1 then card is black else card is face",
         "Ranks divisible by 3 must be red; ranks one more than a multiple of 3 (A 4 7 10 K) "
-        "must be black; the others (2 5 8 J) are only allowed as the jack.",
+        "must be black; of the others (2 5 8 J) only the jack may be played, in any suit.",
         3,
         tags=("arithmetic", "case"),
     ),
