@@ -276,11 +276,24 @@ def explore(rule: Rule, *, horizon: int = HORIZON, max_states: int = MAX_STATES)
     )
 
 
-def _mask(rule: Rule, mainline: Sequence[Card]) -> int:
+_MASKS: dict[tuple[Rule, tuple[Card, ...]], int] = {}
+_MASKS_LIMIT: Final = 50_000
+
+
+def _mask(rule: Rule, mainline: tuple[Card, ...]) -> int:
+    """The legal cards after ``mainline`` as a 52-bit set; memoised for the short
+    mainlines every exploration starts with (the empty one and single cards)."""
+    key = (rule, mainline)
+    if len(mainline) <= 1:
+        found = _MASKS.get(key)
+        if found is not None:
+            return found
     mask = 0
-    for card in ALL_CARDS:
+    for i, card in enumerate(ALL_CARDS):
         if rule.accepts(mainline, card):
-            mask |= 1 << card.index
+            mask |= 1 << i
+    if len(mainline) <= 1 and len(_MASKS) < _MASKS_LIMIT:
+        _MASKS[key] = mask
     return mask
 
 
@@ -290,9 +303,15 @@ def distinguishes(space: Exploration, other: Rule) -> tuple[Card, ...] | None:
     Such a mainline is a counterexample to the two rules being equivalent with
     the explored rule as the secret; None if none of the explored states has one.
     """
+    accepts = other.accepts
     for mainline, mask in zip(space.mainlines, space.masks, strict=True):
-        if _mask(other, mainline) != mask:
-            return mainline
+        if len(mainline) <= 1:
+            if _mask(other, mainline) != mask:
+                return mainline
+            continue
+        for i, card in enumerate(ALL_CARDS):
+            if accepts(mainline, card) != bool(mask >> i & 1):
+                return mainline
     return None
 
 
