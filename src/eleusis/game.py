@@ -186,6 +186,19 @@ class RequestHint(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Bet(Action):
+    """Royal Eleusis: 1-4 bets, each a card proposed to be accepted (A) or refused (R).
+
+    ``kinds`` is one of the 8 sequences ``A AA AAA AAAA AAAR AARR ARRR RRRR``;
+    ``cards[i]`` is the card of bet ``i``.
+    """
+
+    cards: tuple[Card, ...] = ()
+    kinds: str = ""
+    kind: ClassVar[str] = "bet"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Decline an optional step (Solo: end the game instead of a last guess after turn 30)."""
 
@@ -209,7 +222,7 @@ for _code, _cls in enumerate(
     (Play, NoPlay, Guess, DeclareProphet, ProphetCall, Judge, Hint, RequestHint, Pass)
 ):
     register_action(_code, _cls)
-# 9..15 are free: Royal Eleusis's Bet takes 9.
+register_action(9, Bet)  # 10..15 are free
 
 
 # --------------------------------------------------------------------------- configuration
@@ -386,6 +399,8 @@ class Pending:
     call: bool | None = None  # the prophet's call, once made
     call_card: Card | None = None  # the prophet's card for a "no play" called wrong
     sudden_death: bool = False  # decided at the moment of the play
+    index: int = 0  # Royal Eleusis: the bet being judged
+    overthrown: bool = False  # Royal Eleusis: the prophet fell during this move (no malus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,11 +504,12 @@ class Legal:
     """What one seat may do now.
 
     ``kinds`` names every allowed kind (``"play"``, ``"no_play"``, ``"guess"``,
-    ...). ``actions`` lists every allowed action whose parameters are few
+    ``"bet"``, ...). ``actions`` lists every allowed action whose parameters are few
     (no play, declare prophet, prophet calls, verdicts, hint requests, pass).
     Plays are summarised by ``max_cards`` (0: no play allowed): any 1 to
     ``max_cards`` cards of the hand, in order; :func:`legal_plays` enumerates
-    them. Guesses and dealer hints take free text (``"guess"`` / ``"hint"`` in
+    them (Royal's bets: any ``bet_kinds`` sequence with as many cards of the
+    hand). Guesses and dealer hints take free text (``"guess"`` / ``"hint"`` in
     ``kinds``). ``call_cards``: for a prophet's call or a dealer's verdict of
     "wrong" on a "no play", the cards that may be named.
     """
@@ -503,6 +519,7 @@ class Legal:
     actions: tuple[Action, ...] = ()
     max_cards: int = 0
     call_cards: tuple[Card, ...] = ()
+    bet_kinds: tuple[str, ...] = ()  # Royal Eleusis: the bet sequences allowed with this hand
 
 
 def _rules(state_or_cfg: State | Config) -> VariantRules:

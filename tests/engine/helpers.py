@@ -10,6 +10,7 @@ from typing import Any
 from eleusis.cards import Card, parse_cards
 from eleusis.game import (
     Action,
+    Bet,
     Guess,
     Judge,
     Play,
@@ -71,12 +72,17 @@ def random_action(state: State, r: random.Random, guess_rate: float = 0.05) -> A
         if legal.call_cards:
             cls = ProphetCall if "prophet_call" in legal.kinds else Judge
             options.append(cls(seat, False, r.choice(legal.call_cards)))
-        if legal.max_cards:
+        if legal.max_cards and "play" in legal.kinds:
             hand = list(state.hand(seat))
             r.shuffle(hand)
             n = r.choice([1, 1, 1, 2, 3, 4][: legal.max_cards + 2])
             n = min(n, legal.max_cards)
             options.append(Play(seat, tuple(hand[:n])))
+        if legal.bet_kinds:
+            kinds = r.choice(legal.bet_kinds)
+            hand = list(state.hand(seat))
+            r.shuffle(hand)
+            options.append(Bet(seat, tuple(hand[: len(kinds)]), kinds))
         if "guess" in legal.kinds and (r.random() < guess_rate or not options):
             options.append(Guess(seat, r.choice(GUESSES)))
         if "hint" in legal.kinds and r.random() < 0.02:

@@ -444,10 +444,12 @@ class VariantRules:
                 actions.append(cls(seat))
             elif cls in (ProphetCall, Judge):
                 p = state.pending
-                if p is not None and p.kind == "no_play":
+                names_card = p is not None and self.names_card(state)
+                if names_card:
+                    assert p is not None
                     call_cards = tuple(dict.fromkeys(state.hand(p.seat)))
                 actions.append(cls(seat, True))
-                if not (p is not None and p.kind == "no_play" and cls is ProphetCall):
+                if not names_card or (cls is Judge and p is not None and p.call_card is not None):
                     actions.append(cls(seat, False))
         return Legal(seat, tuple(kinds), tuple(actions), max_cards, call_cards)
 
@@ -456,6 +458,11 @@ class VariantRules:
     ) -> tuple[int, ...]:
         """Points for a match ended early (default: none; New Eleusis and Royal override)."""
         return (0,) * seats
+
+    def names_card(self, state: State) -> bool:
+        """Whether a verdict of "wrong" on the pending item names a card (a "no play")."""
+        p = state.pending
+        return p is not None and p.kind == "no_play"
 
     # -- parameters -----------------------------------------------------------------
 
@@ -559,6 +566,10 @@ class VariantRules:
         w.prophet = seat
         w.eras.append(Era(seat, w.played))
         w.event("prophet", seat, count=w.played)
+        if w.turn == seat:  # Royal: the next scientist in turn may declare; the turn moves on
+            nxt = w.next_seat(seat)
+            assert nxt is not None
+            w.turn = nxt
 
     @staticmethod
     def end_era(w: Work, penalty: int, refill: bool = True) -> int:
