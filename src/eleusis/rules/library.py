@@ -1246,6 +1246,10 @@ def by_difficulty(difficulty: int) -> tuple[LibraryRule, ...]:
 
 
 def random_rule(difficulty: int, rng: random.Random) -> LibraryRule:
-    """A playable (non-extreme) library rule of ``difficulty``, chosen with ``rng``."""
+    """A playable (non-extreme) library rule of ``difficulty``, chosen with ``rng``.
+
+    Draws with ``rng.random()`` only, whose sequence Python keeps the same
+    across versions, so a seed picks the same rule in CPython and Pyodide.
+    """
     choices = [r for r in by_difficulty(difficulty) if not r.extreme]
-    return choices[rng.randrange(len(choices))]
+    return choices[min(int(rng.random() * len(choices)), len(choices) - 1)]
