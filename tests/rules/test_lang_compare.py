@@ -244,3 +244,47 @@ def test_sentence_for_long_mainlines_shows_the_end() -> None:
     result = compare(secret, guess)
     assert result.counterexample is not None
     assert result.counterexample.sentence.startswith("after 30 cards ending …")
+
+
+def brute_pos(secret: Rule, guess: Rule, max_pos: int) -> int | None:
+    """Independent check for look-back 0: walk every position up to ``max_pos``."""
+    assert secret.lookback == 0 and guess.lookback == 0
+    filler = ALL_CARDS[0]
+    for pos in range(1, max_pos + 1):
+        line = [filler] * (pos - 1)
+        alive = False
+        for card in ALL_CARDS:
+            s = secret.accepts(line, card)
+            if s != guess.accepts(line, card):
+                return pos - 1
+            alive = alive or s
+        if not alive:
+            return None
+    return None
+
+
+def test_random_pos_rules_match_brute_force() -> None:
+    """The position folding (threshold and period read from the syntax) is sound."""
+    rng = random.Random(2024)
+    checked = differ = 0
+    while checked < 120:
+        maker = TreeMaker(rng, lookback=0, pos=True)
+        secret_tree = maker.bool_(rng.randint(1, 3))
+        guess_tree = Or((secret_tree, maker.bool_(rng.randint(1, 3)))) if rng.random() < 0.6 \
+            else maker.bool_(rng.randint(1, 3))
+        try:
+            secret, guess = Rule.from_tree(secret_tree), Rule.from_tree(guess_tree)
+        except RuleSyntaxError:
+            continue
+        if not (secret.uses_pos or guess.uses_pos):
+            continue
+        result = compare(secret, guess)
+        expected = brute_pos(secret, guess, POS_MAX)
+        assert result.equivalent == (expected is None), (secret.text, guess.text)
+        if expected is not None:
+            differ += 1
+            assert result.counterexample is not None
+            assert len(result.counterexample.mainline) == expected, (secret.text, guess.text)
+            replay(secret, guess, result)
+        checked += 1
+    assert 10 < differ < 120
