@@ -177,7 +177,7 @@ class Belief:
     probable hypothesis of a channel is the first one without mismatches.
     """
 
-    def __init__(self, space: Space, *, eps: float = 1e-4, max_mismatches: int = 1,
+    def __init__(self, space: Space, *, eps: float = 1e-4, max_mismatches: int = 0,
                  family_prior: tuple[float, float, float] = (0.9, 0.07, 0.03),
                  level_mass: tuple[float, float, float] = (0.5, 0.3, 0.2)) -> None:
         n = len(space)
@@ -188,31 +188,13 @@ class Belief:
         self.family_prior = family_prior
         self.pe = [eps ** m for m in range(max_mismatches + 1)] + [0.0]
         # counters saturate at max_mismatches + 1, whose weight is 0
-        present = [lv for lv in (1, 2, 3) if len(space.weight) > lv and any(space.weight[lv])]
-        total = sum(level_mass[lv - 1] for lv in present)
-        prior = [0.0] * n
-        for lv in present:
-            share = level_mass[lv - 1] / total
-            for i, w in enumerate(space.weight[lv]):
-                if w:
-                    prior[i] += share * w
+        prior, live, mm, z = _initial(space, level_mass, max_mismatches,
+                                      tuple(f > 0 for f in family_prior))
         self.prior = prior
-        self.live: list[int] = sorted(range(n), key=lambda i: -prior[i])
-        # Branches of periodic rules are single blocks (a periodic rule with
-        # compound branches is rare, and the compound alternatives would
-        # dilute the evidence). A hypothesis outside a channel starts
-        # saturated there (weight 0).
-        k1 = max_mismatches + 1
-        lim = {1: 1, 2: 1, 3: 1, 4: 1, 5: 1}
-        self.mm: list[list[int]] = [[0] * n]
-        for c in range(1, NCHANNELS):
-            fam = 1 if c < 3 else 2
-            if family_prior[fam] <= 0:
-                self.mm.append([k1] * n)
-            else:
-                self.mm.append([0 if space.level[i] <= lim[c] else k1 for i in range(n)])
-        self.z = [sum(prior[i] for i in range(n) if self.mm[c][i] == 0) for c in range(NCHANNELS)]
-        self.z_init = list(self.z)
+        self.live = list(live)
+        self.mm = [list(row) for row in mm]
+        self.z = list(z)
+        self.z_init = list(z)
         self.observations: list[Observation] = []
         self.excluded: list[Behaviour] = []
 
@@ -234,37 +216,48 @@ class Belief:
         k1 = self.kmax + 1
         mm0, mm1, mm2 = self.mm[c0], self.mm[c1], self.mm[c2]
         z0 = z1 = z2 = 0.0
-        dead: list[int] = []
-        for i in self.live:
-            if (bits[i] >> bit) & 1 != want:
-                w = prior[i]
-                m = mm0[i]
-                if m < k1:
-                    z0 += w * (pe[m + 1] - pe[m])
-                    mm0[i] = m = m + 1
-                    if m == k1:
-                        dead.append(i)
-                m = mm1[i]
-                if m < k1:
-                    z1 += w * (pe[m + 1] - pe[m])
-                    mm1[i] = m = m + 1
-                    if m == k1:
-                        dead.append(i)
-                m = mm2[i]
-                if m < k1:
-                    z2 += w * (pe[m + 1] - pe[m])
-                    mm2[i] = m = m + 1
-                    if m == k1:
-                        dead.append(i)
+        level = self.space.level
+        gone: set[int] = set()
+        check: list[int] = []
+        mask = 1 << bit
+        if want:
+            wrong = [i for i in self.live if not bits[i] & mask]
+        else:
+            wrong = [i for i in self.live if bits[i] & mask]
+        for i in wrong:
+            w = prior[i]
+            m = mm0[i]
+            if m < k1:
+                z0 += w * (pe[m + 1] - pe[m])
+                mm0[i] = m = m + 1
+                if m == k1:
+                    if level[i] > 1:
+                        gone.add(i)  # only plain rules use it
+                        continue
+                    check.append(i)
+            if level[i] > 1:
+                continue
+            m = mm1[i]
+            if m < k1:
+                z1 += w * (pe[m + 1] - pe[m])
+                mm1[i] = m = m + 1
+                if m == k1:
+                    check.append(i)
+            m = mm2[i]
+            if m < k1:
+                z2 += w * (pe[m + 1] - pe[m])
+                mm2[i] = m = m + 1
+                if m == k1:
+                    check.append(i)
         z = self.z
         z[c0] += z0
         z[c1] += z1
         z[c2] += z2
-        if dead:
+        if check:
             mm = self.mm
-            gone = {i for i in dead if all(mm[c][i] >= k1 for c in range(NCHANNELS))}
-            if gone:
-                self.live = [i for i in self.live if i not in gone]
+            gone.update(i for i in check if all(mm[c][i] >= k1 for c in range(NCHANNELS)))
+        if gone:
+            self.live = [i for i in self.live if i not in gone]
         if len(self.observations) % 16 == 0:
             self._refresh()
 
@@ -328,7 +321,7 @@ class Belief:
         return [(live[:head], 1.0), (sub, len(rest) / len(sub))]
 
     def predict(self, pos: int, prev: Card | None, cards: Iterable[Card],
-                sample_limit: int | None = 3000) -> dict[Card, float]:
+                sample_limit: int | None = 2000) -> dict[Card, float]:
         """Probability that each card is accepted now (mixture over families).
 
         Large live sets are estimated from their heaviest part plus a
@@ -425,6 +418,54 @@ class Belief:
                 part *= agree[c] / self.z[c] if self.z[c] > 0 else 0.0
             q += part
         return min(1.0, q)
+
+
+_INITIAL: dict[tuple[int, tuple[float, float, float], int, tuple[bool, ...]], tuple[
+    Space, tuple[list[float], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[float, ...]]]] = {}
+
+
+def _initial(space: Space, level_mass: tuple[float, float, float], max_mismatches: int,
+             families: tuple[bool, ...]) -> tuple[list[float], tuple[int, ...],
+                                                  tuple[tuple[int, ...], ...], tuple[float, ...]]:
+    """Cached :func:`_make_initial` (keyed by the space's identity)."""
+    key = (id(space), level_mass, max_mismatches, families)
+    hit = _INITIAL.get(key)
+    if hit is None or hit[0] is not space:
+        hit = _INITIAL[key] = (space, _make_initial(space, level_mass, max_mismatches, families))
+    return hit[1]
+
+
+def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mismatches: int,
+             families: tuple[bool, ...]) -> tuple[list[float], tuple[int, ...],
+                                                  tuple[tuple[int, ...], ...], tuple[float, ...]]:
+    """The prior, the sorted live list, the initial counters and channel sums.
+
+    Branches of periodic rules are single blocks (a periodic rule with
+    compound branches is rare, and the compound alternatives would dilute the
+    evidence); plain rules use every level. A hypothesis outside a channel
+    starts saturated there (weight 0). Cached: every scientist of a process
+    shares this start and copies it.
+    """
+    n = len(space)
+    present = [lv for lv in (1, 2, 3) if len(space.weight) > lv and any(space.weight[lv])]
+    total = sum(level_mass[lv - 1] for lv in present)
+    prior = [0.0] * n
+    for lv in present:
+        share = level_mass[lv - 1] / total
+        for i, w in enumerate(space.weight[lv]):
+            if w:
+                prior[i] += share * w
+    live = tuple(sorted(range(n), key=lambda i: -prior[i]))
+    k1 = max_mismatches + 1
+    mm: list[tuple[int, ...]] = [(0,) * n]
+    for c in range(1, NCHANNELS):
+        fam = 1 if c < 3 else 2
+        if not families[fam]:
+            mm.append((k1,) * n)
+        else:
+            mm.append(tuple(0 if space.level[i] <= 1 else k1 for i in range(n)))
+    z = tuple(sum(prior[i] for i in range(n) if mm[c][i] == 0) for c in range(NCHANNELS))
+    return prior, live, tuple(mm), z
 
 
 def _same_behaviour(a: Behaviour, b: Behaviour) -> bool:

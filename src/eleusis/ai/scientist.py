@@ -41,6 +41,9 @@ class Strength:
       as ``card is red``; 2: pairs joined by and/or; 3: if/then/else);
     * ``periodic``: whether it considers position-periodic rules;
     * ``eps``: how much it doubts the dealer (weight of a contradiction);
+    * ``tolerance``: contradictions a hypothesis may have before it is
+      dropped (more is slower); when every hypothesis is contradicted, the
+      scientist tolerates one more and thinks again (at most 3);
     * ``guess_threshold``: the probability of being right it wants before
       guessing (lower is bolder: more wrong guesses, earlier right ones);
     * ``noise``: the chance it plays a random card instead of a good one;
@@ -51,16 +54,17 @@ class Strength:
     max_level: int
     periodic: bool
     eps: float
+    tolerance: int
     guess_threshold: float
     noise: float
     accept_bonus: float
 
 
 PRESETS: dict[str, Strength] = {
-    "novice": Strength("novice", 1, False, 0.05, 0.5, 0.5, 0.3),
-    "casual": Strength("casual", 2, False, 0.01, 0.65, 0.2, 0.2),
-    "strong": Strength("strong", 3, True, 1e-4, 0.8, 0.0, 0.15),
-    "expert": Strength("expert", 3, True, 1e-5, 0.85, 0.0, 0.15),
+    "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3),
+    "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2),
+    "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15),
+    "expert": Strength("expert", 3, True, 1e-5, 0, 0.85, 0.0, 0.15),
 }
 
 
@@ -97,7 +101,8 @@ class Scientist:
         self.strength = strength(level)
         space = build_space(self.strength.max_level)
         fam = (0.9, 0.07, 0.03) if self.strength.periodic else (1.0, 0.0, 0.0)
-        self.belief = Belief(space, eps=self.strength.eps, family_prior=fam)
+        self.belief = Belief(space, eps=self.strength.eps, family_prior=fam,
+                             max_mismatches=self.strength.tolerance)
         self.rng = random.Random(seed)
         self.wrong_guesses: list[str] = []
         self._last_candidate: Candidate | None = None
@@ -117,9 +122,34 @@ class Scientist:
     # -- watching -------------------------------------------------------------
 
     def observe(self, mainline: Sequence[Card], card: Card, accepted: bool) -> None:
-        """``card`` was judged after ``mainline`` (correctly played cards only)."""
-        prev = mainline[-1] if mainline else None
-        self.belief.observe(Observation(len(mainline) + 1, prev, card, accepted))
+        """``card`` was judged after ``mainline`` (correctly played cards only).
+
+        Verdicts at position 1 (the starter and the draws refused as starter)
+        are not used: a rule may treat position 1 apart (``if pos == 1 then
+        card is A else ...``), and a guess is judged from the current mainline
+        on, where position 1 never comes back.
+        """
+        if not mainline:
+            return
+        self._record(Observation(len(mainline) + 1, mainline[-1], card, accepted))
+
+    def _record(self, obs: Observation) -> None:
+        self.belief.observe(obs)
+        if not self.belief.live or not self.belief.best_in_channel(0):
+            self._widen()
+
+    def _widen(self) -> None:
+        """Every hypothesis is contradicted: tolerate one more mistake and replay."""
+        old = self.belief
+        if old.kmax >= 3:
+            return
+        new = Belief(old.space, eps=old.eps, max_mismatches=old.kmax + 1,
+                     family_prior=old.family_prior)
+        for obs in old.observations:
+            new.observe(obs)
+        for beh in old.excluded:
+            new.excluded.append(beh)
+        self.belief = new
 
     def observe_starter(self, starter: Card) -> None:
         """The dealer's starter: the rule accepts it at position 1."""
@@ -184,19 +214,21 @@ class Scientist:
 
     # -- guessing -------------------------------------------------------------
 
-    def ranked(self, mainline: Sequence[Card], limit: int = 6) -> list[tuple[Candidate, float]]:
+    def ranked(self, mainline: Sequence[Card], limit: int = 3) -> list[tuple[Candidate, float]]:
         """Candidates with their probability of being judged right, best first."""
         if not mainline:
             return []
         pos_next = len(mainline) + 1
         last = mainline[-1]
         b = self.belief
-        out = [(c, b.probability_right(c, pos_next, last, sample_limit=1500))
-               for c in b.candidates(3)]
+        out = [(c, b.probability_right(c, pos_next, last, sample_limit=1000))
+               for c in b.candidates(limit)]
         out.sort(key=lambda x: -x[1])
-        if out and len(b.live) > 1500 and out[0][1] > 0.5 * self.strength.guess_threshold:
-            # the estimate is promising: measure the best candidate exactly
-            out[0] = (out[0][0], b.probability_right(out[0][0], pos_next, last))
+        if out and len(b.live) > 1000 and out[0][1] > 0.6 * self.strength.guess_threshold:
+            # the estimate is promising: measure the best candidate better
+            exact = b.probability_right(out[0][0], pos_next, last,
+                                        sample_limit=None if len(b.live) < 8000 else 6000)
+            out[0] = (out[0][0], exact)
             out.sort(key=lambda x: -x[1])
         self._ranked_cache = (len(b.observations), out)
         return out
@@ -241,7 +273,7 @@ class Scientist:
         """The top hypotheses with their probabilities, as texts and English."""
         space = self.belief.space
         return [Hypothesis(c.text(space), c.english(space), q)
-                for c, q in self.ranked(mainline, max(limit, 6))[:limit]]
+                for c, q in self.ranked(mainline, max(limit, 3))[:limit]]
 
     # -- playing through the engine ---------------------------------------------
 
@@ -275,8 +307,8 @@ class Scientist:
                 self.guess_rejected(self._mainline, ev.text)
             elif ev.kind == "counterexample" and ev.seat == view.seat:
                 obs = parse_counterexample(ev.text)
-                if obs is not None:
-                    self.belief.observe(obs)
+                if obs is not None and obs.prev is not None:
+                    self._record(obs)
         self._events_seen = len(events)
         if tuple(self._mainline) != view.mainline:
             # events and layout disagree (a variant this scientist does not
