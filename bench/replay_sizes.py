@@ -26,6 +26,7 @@ from tests.engine.helpers import random_action  # noqa: E402
 
 from eleusis.game import (  # noqa: E402
     Action,
+    Bet,
     ConfigError,
     DeclareProphet,
     Guess,
@@ -55,6 +56,15 @@ def plausible_action(state: State, r: random.Random) -> Action:
         if "prophet_call" in legal.kinds:
             p = state.pending
             assert p is not None
+            if p.kind == "bet":
+                card, kind = p.cards[p.index], p.text[p.index]
+                ok = rule.accepts(line, card)
+                if kind == "A":
+                    return ProphetCall(seat, ok)
+                if ok:
+                    return ProphetCall(seat, False, card)
+                good = [c for c in state.hand(p.seat) if rule.accepts(line, c)]
+                return ProphetCall(seat, False, good[0]) if good else ProphetCall(seat, True)
             if p.kind == "play":
                 right = all(
                     rule.accepts(line + list(p.cards[:i]), c) for i, c in enumerate(p.cards)
@@ -70,6 +80,12 @@ def plausible_action(state: State, r: random.Random) -> Action:
         return Guess(seat, state.config.rule if r.random() < skill else "card is red")
     hand = list(state.hand(seat))
     good = [c for c in hand if rule.accepts(line, c)]
+    if legal.bet_kinds:  # Royal Eleusis
+        if good and r.random() < skill:
+            return Bet(seat, (r.choice(good),), "A")
+        if not good and len(hand) >= 4 and r.random() < skill:
+            return Bet(seat, tuple(hand[:4]), "RRRR")
+        return Bet(seat, (r.choice(hand),), "A")
     if legal.max_cards:
         if good and r.random() < skill:
             cards = [r.choice(good)]
@@ -122,7 +138,7 @@ def main() -> None:
         f"{sizes[int(0.9 * (len(sizes) - 1))]}, max {sizes[-1]}"
         f"  (actions: median {statistics.median(len(g.actions) for g in typical):.0f})"
     )
-    for variant in ("new_eleusis", "express", "solo"):
+    for variant in ("new_eleusis", "express", "solo", "royal"):
         for policy in ("plausible", "random"):
             games = [play(variant, k, policy) for k in range(rounds)]
             longest = max(games, key=lambda g: len(encode(g)))

@@ -14,7 +14,7 @@ state. ``seat=None`` gives a spectator's view (no hand at all).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from eleusis.cards import Card
@@ -165,6 +165,10 @@ def view(state: State, seat: int | None) -> SeatView:
         for i, s in enumerate(state.seats)
     )
     rules = rules_for(cfg.variant)
+    pending = state.pending
+    if pending is not None and pending.kind == "bet" and not all_seen and seat != pending.seat:
+        # Royal bets are shown one at a time; bets after a wrong one stay face down
+        pending = replace(pending, cards=pending.cards[: pending.index + 1])
     return SeatView(
         variant=cfg.variant.value,
         seat=seat,
@@ -180,7 +184,7 @@ def view(state: State, seat: int | None) -> SeatView:
         decks=state.decks,
         phase=state.phase.value,
         turn=state.turn,
-        pending=state.pending,
+        pending=pending,
         prophet=state.prophet,
         sudden_death=rules.in_sudden_death(state),
         played=state.played,

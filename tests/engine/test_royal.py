@@ -107,6 +107,8 @@ def test_prophet_era_priority_and_overthrow() -> None:
     assert s.turn == 2 and s.prophet == 1 and s.eras[-1].start == 2
     s = apply(s, Bet(2, cards("4C 9H"), "AA"))
     assert s.phase is Phase.PROPHET_CALL
+    assert view(s, 3).pending is not None and view(s, 3).pending.cards == cards("4C")
+    assert view(s, 2).pending is not None and view(s, 2).pending.cards == cards("4C 9H")
     s = apply(s, ProphetCall(1, True))  # 4C after 2H: right, approved
     s = apply(s, ProphetCall(1, False))  # 9H after 4C: right; God disapproves
     assert s.prophet is None and s.eras[-1].end == s.played - 1  # before the refused call

@@ -223,7 +223,8 @@ class RoyalRules(VariantRules):
             sd = self.in_sudden_death(state)
             if sd:
                 w.extra["sd_moves"] = w.extra.get("sd_moves", 0) + 1
-            w.event("bet", action.seat, action.cards, text=action.kinds)
+            # the cards are shown one by one as they are judged ("verdict" events)
+            w.event("bet", action.seat, count=len(action.cards), text=action.kinds)
             w.pending = Pending("bet", action.seat, action.cards, action.kinds, sudden_death=sd)
             self.next_bet(w)
         elif isinstance(action, ProphetCall):
