@@ -132,7 +132,9 @@ def noun(node: Node) -> str:
         owner = noun(node.obj)
         if ATTRIBUTES[node.name] == "bool":
             return f"whether {owner} is {_ADJ_PHRASES.get(node.name, node.name)}"
-        return f"{owner}'s {node.name}"
+        if isinstance(node.obj, Ref | CardLit):
+            return f"{owner}'s {node.name}"
+        return f"the {node.name} of {owner}"
     if isinstance(node, Neg):
         return f"minus {_paren_noun(node.operand)}"
     if isinstance(node, Arith):
@@ -220,6 +222,9 @@ def clause(node: Node) -> str:
             return _in_clause(In(inner.elem, inner.coll, not inner.negated))
         if isinstance(inner, Attr) and ATTRIBUTES[inner.name] == "bool":
             return _is_clause(inner.obj, inner.name, True)
+        if isinstance(inner, Or) and len(inner.items) == 2:
+            a, b = (_group(i, inside="x") for i in inner.items)
+            return f"neither {a} nor {b}"
         return f"it is not true that {_group(inner)}"
     if isinstance(node, And):
         return " and ".join(_group(i, inside="and") for i in node.items)
@@ -271,7 +276,24 @@ def _same_attr(left: Node, right: Node) -> tuple[Ref, Ref, str] | None:
     return None
 
 
+def _is_bool(node: Node) -> bool:
+    """Whether a node is true/false (read from the syntax alone)."""
+    if isinstance(node, Cmp | In | Is | Not | And | Or | BoolLit):
+        return True
+    if isinstance(node, Attr):
+        return ATTRIBUTES[node.name] == "bool"
+    if isinstance(node, If | Case):
+        return _is_bool(node.other)
+    return False
+
+
 def _cmp_clause(op: str, left: Node, right: Node) -> str:
+    if (op in ("==", "!=") and _is_bool(left) and _is_bool(right)
+            and not isinstance(right, BoolLit) and _same_attr(left, right) is None):
+        a, b = _group(left, inside="x"), _group(right, inside="x")
+        if op == "==":
+            return f"{a} exactly when {b}"
+        return f"either {a} or {b}, but not both"
     same = _same_attr(left, right)
     if same is not None and op in ("==", "!="):
         a, b, name = same
