@@ -290,10 +290,10 @@ def _is_bool(node: Node) -> bool:
 def _cmp_clause(op: str, left: Node, right: Node) -> str:
     if (op in ("==", "!=") and _is_bool(left) and _is_bool(right)
             and not isinstance(right, BoolLit) and _same_attr(left, right) is None):
-        a, b = _group(left, inside="x"), _group(right, inside="x")
+        first, second = _group(left, inside="x"), _group(right, inside="x")
         if op == "==":
-            return f"{a} exactly when {b}"
-        return f"either {a} or {b}, but not both"
+            return f"{first} exactly when {second}"
+        return f"either {first} or {second}, but not both"
     same = _same_attr(left, right)
     if same is not None and op in ("==", "!="):
         a, b, name = same
