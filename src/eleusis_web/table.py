@@ -1,42 +1,309 @@
-"""What the card table shows. A placeholder until the real table UI lands.
+"""The card table in the page: wires the DOM to the controller, saves, paces computers.
 
-It answers the ``new-game`` intent: ``#table`` gets ``data-game="active"``
-and a short message says which variant started. The real UI replaces this
-module's body; :func:`handle_intent` stays the entry point called by
-:mod:`eleusis_web.main`.
+:func:`handle_intent` stays the entry point :mod:`eleusis_web.main` hands to
+the boot bridge (the boot form's quick "Start" arrives here). On import the
+table installs itself in ``#table`` (a ``div#game`` inside the felt) and, one
+tick later, resumes the game saved as current, so a reload continues exactly
+where the game was.
+
+Everything the player does reaches :class:`eleusis_web.controller.Controller`
+as an intent through one delegated listener per event type; after each intent
+the game is saved (:mod:`eleusis_web.storage`), the ``aria-live`` status line
+(``#status``) announces what happened, and :mod:`eleusis_web.render` redraws.
+Computer turns run one action per ``setTimeout`` at the pace the player picks,
+so the page never freezes.
+
+Test hook (new-game defaults only, never a shortcut past the engine): the URL
+parameters ``variant``, ``seed``, ``rule`` (a computer dealer's rule) and
+``pace`` preset the new-game screen.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 from typing import Any
 
-from eleusis_web import dom
-
-#: Variant ids offered by the new-game form, and their display names.
-VARIANTS = {
-    "new-eleusis": "New Eleusis",
-    "express": "Eleusis Express",
-    "royal": "Royal Eleusis",
-    "solo": "Solo",
-}
+from eleusis_web import boot, dom
 
 
-def start_game(variant: str) -> None:
-    """Start a game of ``variant`` (an id of :data:`VARIANTS`)."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; expected one of {sorted(VARIANTS)}")
-    table = dom.element("table")
-    table.setAttribute("data-game", "active")
-    table.setAttribute("data-variant", variant)
-    dom.element("status").textContent = (
-        f"{VARIANTS[variant]}: a new game has begun. The dealer has chosen a secret rule."
-    )
+def nil(value: Any) -> bool:
+    """Whether a browser value is null or undefined (Pyodide's ``JsNull`` included)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+class App:
+    """The table's runtime: one controller, the saves, the root element, a timer."""
+
+    def __init__(self) -> None:
+        from eleusis_web.controller import Controller
+        from eleusis_web.storage import MemoryStorage, Saves
+
+        self.c = Controller(seed_source=_seed)
+        try:
+            store: Any = dom.window.localStorage
+            if nil(store):
+                raise LookupError("no localStorage")
+        except Exception:  # storage blocked (privacy settings): play in memory
+            store = MemoryStorage()
+        self.saves = Saves(store)
+        self.timer: Any = None
+        self.thoughts: dict[int, list[tuple[str, str, float]]] | None = None
+        self.thoughts_for = ""
+        table = dom.element("table")
+        felt = table.querySelector(".felt")
+        root = dom.document.getElementById("game")
+        if nil(root):
+            root = dom.document.createElement("div")
+            root.id = "game"
+            root.className = "game"
+            felt.insertBefore(root, dom.element("status"))
+        self.root = root
+        table.setAttribute("data-ui", "on")
+        self._step_js = dom.js_function(boot.guarded(self._step))
+        for kind, fn in (("click", self._on_click), ("change", self._on_change),
+                         ("input", self._on_input), ("keydown", self._on_key)):
+            root.addEventListener(kind, dom.js_function(boot.guarded(fn)))
+        self._apply_url()
+
+    # -- start-up ------------------------------------------------------------------
+
+    def _apply_url(self) -> None:
+        """URL parameters preset the new-game screen (``variant``, ``seed``, ``rule``, ``pace``)."""
+        from eleusis_web.controller import PACES, VARIANTS, default_seats
+
+        params = dom.window.URLSearchParams.new(dom.window.location.search)
+        st = self.c.ui.setup
+        variant = params.get("variant")
+        variant = None if nil(variant) else variant
+        if variant and str(variant).replace("-", "_") in VARIANTS:
+            st.variant = str(variant).replace("-", "_")
+            st.seats = default_seats(st.variant)
+        seed = params.get("seed")
+        seed = None if nil(seed) else str(seed)
+        if seed and str(seed).isdigit():
+            st.seed = int(str(seed))
+            self.c._seed_source = lambda: int(str(seed))
+        rule = params.get("rule")
+        rule = None if nil(rule) else str(rule)
+        if rule:
+            st.rule = str(rule)
+        pace = params.get("pace")
+        pace = None if nil(pace) else str(pace)
+        if pace and str(pace) in PACES:
+            st.pace = str(pace)
+        dealer = params.get("dealer")
+        dealer = None if nil(dealer) else str(dealer)
+        if dealer and str(dealer) in ("computer", "writer", "judge"):
+            st.dealer = str(dealer)
+
+    def resume_current(self) -> None:
+        """Continue the game saved as current, if any (on boot)."""
+        sid = self.saves.current()
+        if sid and self.c.session is None:
+            session = self.saves.load(sid)
+            if session is not None:
+                self.c.resume(session)
+                self.c.announcements.append("Welcome back: the game goes on where it was.")
+        self.render()
+        self.schedule()
+
+    # -- events --------------------------------------------------------------------
+
+    def _on_click(self, ev: Any) -> None:
+        el = ev.target.closest("[data-intent]")
+        if nil(el):
+            return
+        if el.getAttribute("aria-disabled") == "true":
+            ev.preventDefault()
+            return
+        self.dispatch(json.loads(str(el.getAttribute("data-intent"))))
+
+    def _on_change(self, ev: Any) -> None:
+        el = ev.target
+        spec = el.getAttribute("data-change")
+        if nil(spec):
+            return
+        if spec == "pace":
+            intent: dict[str, Any] = {"type": "pace"}
+        else:
+            intent = json.loads(str(spec))
+        value = ("1" if el.checked else "0") if el.type == "checkbox" else str(el.value)
+        intent["value"] = value
+        self.dispatch(intent)
+
+    def _on_input(self, ev: Any) -> None:
+        el = ev.target
+        kind = el.getAttribute("data-input")
+        if not nil(kind):
+            self.dispatch({"type": str(kind), "value": str(el.value)})
+
+    def _on_key(self, ev: Any) -> None:
+        el = ev.target
+        key = str(ev.key)
+        kind = el.getAttribute("data-input")
+        kind = None if nil(kind) else str(kind)
+        if key == "Enter" and kind == "guess_text" and not ev.shiftKey:
+            ev.preventDefault()
+            self.dispatch({"type": "guess", "value": str(el.value)})
+        elif key == "Enter" and kind == "hint_text":
+            ev.preventDefault()
+            self.dispatch({"type": "hint_give", "value": str(el.value)})
+        elif key == "Escape" and self.c.ui.guess_open:
+            self.dispatch({"type": "guess_close"})
+
+    # -- the loop ------------------------------------------------------------------
+
+    def dispatch(self, intent: dict[str, Any]) -> None:
+        """One intent: controller, save, announce, render, schedule computers."""
+        kind = str(intent.get("type", ""))
+        if kind == "resume":
+            self._resume(str(intent.get("id", "")))
+        elif kind == "delete_save":
+            self.saves.delete(str(intent.get("id", "")))
+        else:
+            changed = self.c.dispatch(intent)
+            if changed:
+                self.save()
+            if kind == "show_setup":
+                self.saves.forget_current()
+        self.render()
+        self.schedule()
+
+    def _resume(self, sid: str) -> None:
+        session = self.saves.load(sid)
+        if session is not None:
+            self.c.resume(session)
+            self.save()
+            self.c.announcements.append("The saved game goes on.")
+
+    def save(self) -> None:
+        """Write the game after every action (a full storage only leaves a note)."""
+        from eleusis_web.storage import title_of
+
+        s = self.c.session
+        if s is not None:
+            self.saves.write(s.to_data(), title_of(s))
+            self.c.ui.storage_note = " ".join(self.saves.notes)
+
+    def schedule(self) -> None:
+        """Let the next computer act after the pace's delay (one action per tick)."""
+        from eleusis_web.controller import PACES
+
+        if self.timer is not None or self.c.computer_due() is None:
+            return
+        delay = PACES.get(self.c.ui.setup.pace, 700)
+        self.timer = dom.window.setTimeout(self._step_js, delay)
+        self.root.setAttribute("data-busy", "1")
+
+    def _step(self) -> None:
+        self.timer = None
+        self.root.removeAttribute("data-busy")
+        if self.c.computer_step():
+            self.save()
+        self.render()
+        self.schedule()
+
+    # -- drawing -------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Redraw the screen; announce what happened since the last redraw."""
+        from eleusis_web import render, viewmodel
+
+        c = self.c
+        screen = c.ui.screen
+        if screen == "table" and c.session is None:
+            screen = c.ui.screen = "setup"
+        if screen == "setup":
+            title = "Eleusis"
+            node = render.setup_screen(c, self.saves.entries(), self.saves.notes)
+        elif screen == "write-rule":
+            title = "Writing the rule"
+            node = render.write_rule_screen(c)
+        elif screen == "help":
+            from eleusis_web.rules_page import blocks
+
+            title = "How to play"
+            node = render.help_screen(blocks())
+        elif screen == "round-end" and c.session is not None:
+            vm_end = viewmodel.round_end_model(c, self._thoughts())
+            title = vm_end.title
+            node = render.round_end_screen(vm_end)
+        else:
+            vm = viewmodel.table_model(c)
+            title = vm.title
+            node = render.table_screen(vm, c)
+        page = dom.document.createElement("div")
+        page.className = "page"
+        page.appendChild(render.toolbar(c, title))
+        if self.saves.notes and screen != "setup":
+            page.appendChild(render.h("p", {"class": "notice", "role": "alert",
+                                            "text": " ".join(self.saves.notes)}))
+        page.appendChild(node)
+        render.mount(self.root, page)
+        self.root.setAttribute("data-screen", screen)
+        body = dom.document.body
+        body.setAttribute("data-screen", screen)
+        body.classList.toggle("four-color", bool(c.ui.contrast))
+        if c.session is not None:
+            self.root.setAttribute("data-turns", str(len(c.session.state.actions)))
+        dom.element("table").setAttribute("data-game", "active")
+        if c.announcements:
+            status = dom.element("status")
+            status.textContent = " ".join(c.announcements[-4:])
+            c.announcements.clear()
+
+    def _thoughts(self) -> dict[int, list[tuple[str, str, float]]]:
+        """The computer scientists' top hypotheses at the end of the round (computed once)."""
+        from eleusis_web.computer import Brains
+
+        c = self.c
+        s = c.session
+        assert s is not None
+        key = f"{s.id}:{len(s.rounds)}"
+        if self.thoughts is None or self.thoughts_for != key:
+            brains = c.computers
+            if brains is None:
+                seats = {i: st.strength for i, st in enumerate(s.setup.seats)
+                         if s.kinds[i] == "computer"} if len(s.kinds) == len(s.setup.seats) \
+                    else {}
+                brains = Brains(seats, s.setup.seed)
+            try:
+                self.thoughts = brains.explain(s.state)
+            except Exception:  # a courtesy; never block the scores
+                self.thoughts = {}
+            self.thoughts_for = key
+        return self.thoughts
+
+
+def _seed() -> int:
+    """A fresh game seed from the browser's clock and random source."""
+    return int(dom.window.Date.now()) % 1_000_000_007 ^ int(dom.window.Math.random() * 1e9)
+
+
+_app: list[App] = []
+
+
+def app() -> App:
+    """The table (installed on first use)."""
+    if not _app:
+        _app.append(App())
+    return _app[0]
 
 
 def handle_intent(intent: dict[str, Any]) -> None:
-    """Act on one intent from the page (see :mod:`eleusis_web.boot`)."""
-    kind = intent.get("type")
-    if kind == "new-game":
-        start_game(str(intent.get("variant", "new-eleusis")))
-    else:
-        raise ValueError(f"unknown intent type {kind!r}")
+    """Act on one intent from the boot bridge (the boot form's quick start)."""
+    app().dispatch(intent)
+
+
+def install() -> None:
+    """Install the table and resume the current game one tick after boot."""
+    a = app()
+    a.render()
+    dom.window.setTimeout(dom.js_function(boot.guarded(a.resume_current)), 0)
+
+
+# The page imports this module at boot (eleusis_web.main); a document without
+# a #table (LookupError) simply gets no table.
+with contextlib.suppress(LookupError):
+    install()

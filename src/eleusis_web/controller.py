@@ -1,0 +1,787 @@
+"""The table's controller: intents in, engine actions out, one session in memory.
+
+Pure Python (no ``js`` import), so pytest drives it under CPython exactly as
+the page does. The flow is the architecture's one way:
+
+    DOM event -> intent (a dict) -> :meth:`Controller.dispatch` -> engine action
+    -> :func:`eleusis.game.apply` -> new state -> view model -> renderer
+
+The controller never decides a rule question: what a seat may do comes from
+:func:`eleusis.game.legal_actions`, verdicts come from :func:`eleusis.game.apply`.
+It owns only what the engine does not: who sits where (you, people on this
+device, computer scientists, a person as dealer), which seat's eyes are on the
+screen (hot-seat), the cards selected, the guess being typed, the screen shown.
+
+A session is saved as plain JSON (:meth:`Session.to_data`): the setup and each
+round as a replay text (:func:`eleusis.replay.encode`), so a save is re-checked
+move by move when it is loaded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final
+
+from eleusis.cards import Card
+from eleusis.game import (
+    Action,
+    ActionError,
+    ConfigError,
+    DeclareProphet,
+    Guess,
+    Hint,
+    Judge,
+    NoPlay,
+    Pass,
+    Phase,
+    Play,
+    ProphetCall,
+    RequestHint,
+    State,
+    Variant,
+    apply,
+    legal_actions,
+    make_config,
+    new_game,
+)
+
+#: Variant keys offered by the new-game screen, with their names.
+VARIANTS: Final[dict[str, str]] = {
+    "new_eleusis": "New Eleusis",
+    "express": "Eleusis Express",
+    "express3": "Express with 3 lives",
+    "royal": "Royal Eleusis",
+    "solo": "Solo",
+}
+
+#: Pace of computer turns: milliseconds between two computer steps.
+PACES: Final[dict[str, int]] = {"slow": 1600, "normal": 700, "fast": 200, "instant": 0}
+
+#: Computer strengths offered per seat (presets of :mod:`eleusis.ai.scientist`).
+STRENGTHS: Final[tuple[str, ...]] = ("novice", "casual", "strong", "expert")
+
+#: Seat kinds: ``you`` (the first person), ``person`` (hot-seat), ``computer``,
+#: ``dealer`` (a person dealing: writes the rule or judges by hand).
+HUMAN_KINDS: Final = frozenset({"you", "person", "dealer"})
+
+DEALERS: Final[dict[str, str]] = {
+    "computer": "The computer (a rule from the library)",
+    "writer": "A person who writes the rule",
+    "judge": "A person who judges every play by hand",
+}
+
+COMPUTER_NAMES: Final = ("Ada", "Kepler", "Curie", "Darwin", "Noether", "Faraday", "Hypatia")
+
+MAX_SELECT: Final = 4
+
+
+def variant_available(key: str) -> str | None:
+    """``None`` if the engine implements variant ``key``, else why not (for a tooltip)."""
+    from eleusis.variants import rules_for
+
+    try:
+        rules_for(Variant(engine_variant(key)))
+    except ConfigError:
+        return f"{VARIANTS.get(key, key)} is not available yet"
+    return None
+
+
+def engine_variant(key: str) -> str:
+    """The engine's variant name for a setup key (``express3`` is Express with lives)."""
+    return "express" if key == "express3" else key
+
+
+def seat_limits(key: str) -> tuple[int, int]:
+    """Fewest and most opponents (other scientists) the variant allows."""
+    if key == "solo":
+        return (0, 0)
+    return (0, 7) if key in ("express", "express3") else (2, 7)
+
+
+@dataclass
+class SeatPlan:
+    """One seat as chosen on the new-game screen."""
+
+    name: str
+    kind: str = "computer"  # "you", "person" or "computer"
+    strength: str = "casual"
+
+
+@dataclass
+class Setup:
+    """Everything the new-game screen chooses. Defaults play at once."""
+
+    variant: str = "new_eleusis"
+    seats: list[SeatPlan] = field(default_factory=list)
+    dealer: str = "computer"  # see DEALERS
+    dealer_name: str = "Dealer"
+    difficulty: str = "2"  # "1".."5" or "surprise"
+    match: bool = False
+    seed: int = 1
+    rule: str | None = None  # forced rule (a person's, or a test hook)
+    pace: str = "normal"
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = default_seats(self.variant)
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-friendly dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Setup:
+        """Rebuild from :meth:`to_data` (raises ``ValueError`` on a bad shape)."""
+        try:
+            seats = [SeatPlan(str(s["name"]), str(s["kind"]), str(s["strength"]))
+                     for s in data["seats"]]
+            return cls(
+                variant=str(data["variant"]),
+                seats=seats,
+                dealer=str(data["dealer"]),
+                dealer_name=str(data["dealer_name"]),
+                difficulty=str(data["difficulty"]),
+                match=bool(data["match"]),
+                seed=int(data["seed"]),
+                rule=None if data.get("rule") is None else str(data["rule"]),
+                pace=str(data.get("pace", "normal")),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"bad setup: {exc}") from None
+
+
+def default_seats(variant: str) -> list[SeatPlan]:
+    """You plus the usual computer opponents: 3 in New Eleusis, 2 in Express, none in Solo."""
+    n = {"solo": 0, "express": 2, "express3": 2}.get(variant, 3)
+    return [SeatPlan("You", "you")] + [
+        SeatPlan(COMPUTER_NAMES[i], "computer", "casual") for i in range(n)
+    ]
+
+
+def pick_rule(setup: Setup, round_index: int) -> str | None:
+    """The secret rule of a round: forced, the library's by difficulty, or generated."""
+    if setup.dealer == "judge":
+        return None
+    if setup.rule is not None:
+        return setup.rule
+    rng = random.Random(setup.seed * 7919 + round_index)
+    if setup.difficulty == "surprise":
+        from eleusis.rules.generate import generate
+
+        return generate(rng.randint(1, 4), rng).text
+    from eleusis.rules.library import random_rule
+
+    difficulty = int(setup.difficulty) if setup.difficulty in "12345" else 2
+    return random_rule(difficulty, rng).text
+
+
+def seat_kinds(setup: Setup) -> list[str]:
+    """The kind of each engine seat (a person dealer takes seat 0)."""
+    kinds = [s.kind for s in setup.seats]
+    if setup.dealer != "computer" and setup.variant != "solo":
+        kinds = ["dealer", *kinds]
+    return kinds
+
+
+def make_round(setup: Setup, round_index: int, rule: str | None = None) -> State:
+    """Deal round ``round_index`` of ``setup`` (raises ``ConfigError`` with a clear message)."""
+    variant = engine_variant(setup.variant)
+    names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(setup.seats)]
+    dealer: int | None = None
+    if setup.dealer != "computer" and setup.variant != "solo":
+        names = [setup.dealer_name.strip() or "Dealer", *names]
+        dealer = 0
+    options: dict[str, str | int | bool] = {}
+    if setup.variant == "express3":
+        options["lives"] = 3
+    if setup.variant == "solo":
+        options["hints"] = True
+    if rule is None and not (setup.dealer == "writer" and setup.variant != "solo"):
+        rule = pick_rule(setup, round_index)
+    seed = (setup.seed * 1_000_003 + round_index) & 0xFFFFFFFF
+    cfg = make_config(variant, names, rule, seed, dealer, **options)
+    return new_game(cfg)
+
+
+@dataclass
+class Session:
+    """One game on this device: the setup and its rounds (the last one is current)."""
+
+    id: str
+    setup: Setup
+    rounds: list[State]
+    kinds: list[str]
+    created: float = 0.0
+
+    @property
+    def state(self) -> State:
+        """The current round."""
+        return self.rounds[-1]
+
+    @property
+    def planned_rounds(self) -> int:
+        """1, or in a match one round per scientist (everyone deals once)."""
+        return max(1, len(self.setup.seats)) if self.setup.match else 1
+
+    def humans(self) -> list[int]:
+        """Seats played by people on this device (dealer included)."""
+        return [i for i, k in enumerate(self.kinds) if k in HUMAN_KINDS]
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON data: the setup and each round as a replay text."""
+        from eleusis.replay import encode
+
+        return {
+            "id": self.id,
+            "setup": self.setup.to_data(),
+            "kinds": list(self.kinds),
+            "rounds": [encode(r) for r in self.rounds],
+            "created": self.created,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Session:
+        """Rebuild a session, re-applying every move (``ValueError`` if anything is off)."""
+        from eleusis.replay import ReplayError, decode
+
+        try:
+            setup = Setup.from_data(data["setup"])
+            rounds = [decode(str(text)) for text in data["rounds"]]
+            kinds = [str(k) for k in data["kinds"]]
+            sid = str(data["id"])
+        except (KeyError, TypeError, ReplayError) as exc:
+            raise ValueError(f"bad saved game: {exc}") from None
+        if not rounds or len(kinds) != len(rounds[-1].seats):
+            raise ValueError("bad saved game: seats and rounds disagree")
+        return cls(sid, setup, rounds, kinds, float(data.get("created", 0.0)))
+
+
+def actor(state: State) -> int | None:
+    """The seat the game waits for (None when the round is over)."""
+    if state.over:
+        return None
+    if state.phase is Phase.PROPHET_CALL:
+        return state.prophet
+    if state.phase is Phase.JUDGE:
+        return state.config.dealer
+    return state.turn
+
+
+@dataclass
+class Ui:
+    """What the screen holds besides the game: selection, texts, dialogs, messages."""
+
+    screen: str = "setup"  # setup, write-rule, table, round-end, saves, help
+    viewer: int | None = None  # whose eyes are on the screen
+    shown: int | None = None  # the seat whose hand is revealed (hot-seat)
+    selection: list[int] = field(default_factory=list)  # positions in the sorted hand
+    guess_open: bool = False
+    guess_text: str = ""
+    hint_text: str = ""
+    rule_text: str = ""
+    try_line: list[str] = field(default_factory=list)  # card codes of the "try a card" line
+    window_done: int = -1  # len(actions) when the viewer closed their optional window
+    message: str = ""  # the last refusal or notice, shown under the controls
+    storage_note: str = ""
+    setup: Setup = field(default_factory=Setup)
+    help_from: str = "setup"
+    judge_card: str = ""  # a hand-judging dealer's chosen card for a wrong "no play"
+    expanded: list[int] = field(default_factory=list)  # sidelines shown in full
+    contrast: bool = False  # four-color suits, high contrast
+
+
+Announce = Callable[[str], None]
+
+
+class Controller:
+    """Turns intents into actions on the session; remembers the screen's state."""
+
+    def __init__(self, seed_source: Callable[[], int] | None = None) -> None:
+        self.session: Session | None = None
+        self.ui = Ui()
+        self.announcements: list[str] = []
+        self._seed_source = seed_source or (lambda: 1)
+        self._changed = False
+        #: computer seats' brains and window decisions (see :mod:`eleusis_web.computer`)
+        self.computers: Any = None
+        self._window_decided = -1
+
+    # -- queries ----------------------------------------------------------------
+
+    @property
+    def state(self) -> State | None:
+        """The current round, if a game is on."""
+        return self.session.state if self.session else None
+
+    def sorted_hand(self, seat: int) -> list[Card]:
+        """A hand as shown: sorted by suit then rank."""
+        assert self.session is not None
+        return sorted(self.session.state.hand(seat), key=lambda c: c.sort_key)
+
+    def window_open(self) -> int | None:
+        """A person whose optional step (guess, declare prophet) holds the table, if any."""
+        s = self.session
+        if s is None or s.state.over:
+            return None
+        w = s.state.window
+        if w is None or s.kinds[w] not in HUMAN_KINDS:
+            return None
+        if self.ui.window_done == len(s.state.actions):
+            return None
+        kinds = legal_actions(s.state, w).kinds
+        if not ({"guess", "declare_prophet"} & set(kinds)):
+            return None
+        if actor(s.state) == w:
+            return None
+        return w
+
+    def computer_due(self) -> int | None:
+        """The computer seat that should act next, or None (a person acts, or over)."""
+        s = self.session
+        if s is None or self.ui.screen != "table" or s.state.over:
+            return None
+        w = s.state.window
+        if (w is not None and s.kinds[w] == "computer"
+                and self._window_decided != len(s.state.actions)):
+            return w
+        if self.window_open() is not None:
+            return None
+        a = actor(s.state)
+        if a is not None and s.kinds[a] == "computer":
+            return a
+        return None
+
+    def needs_pass(self) -> bool:
+        """Hot-seat: the device must be passed before the viewer's hand is shown."""
+        s = self.session
+        return (
+            s is not None
+            and len(s.humans()) > 1
+            and self.ui.viewer is not None
+            and self.ui.shown != self.ui.viewer
+        )
+
+    # -- the one door for intents -------------------------------------------------
+
+    def dispatch(self, intent: dict[str, Any]) -> bool:
+        """Act on an intent; return whether the game changed (to save it).
+
+        Refused actions leave the game as it was; the refusal is shown under the
+        controls and announced.
+        """
+        self._changed = False
+        kind = str(intent.get("type", ""))
+        handler = getattr(self, "_on_" + kind.replace("-", "_"), None)
+        if handler is None:
+            raise ValueError(f"unknown intent type {kind!r}")
+        try:
+            handler(intent)
+        except ActionError as exc:
+            self.refuse(exc.message)
+        except ConfigError as exc:
+            self.refuse(str(exc))
+        self._follow()
+        return self._changed
+
+    def refuse(self, message: str) -> None:
+        """Show and announce why something was not done."""
+        text = message[:1].upper() + message[1:]
+        self.ui.message = text
+        self.announcements.append(text)
+
+    # -- applying actions ------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """Apply an engine action to the current round and announce what happened."""
+        from eleusis_web.viewmodel import describe_event
+
+        s = self.session
+        assert s is not None
+        before = len(s.state.events)
+        state = apply(s.state, action)
+        s.rounds[-1] = state
+        self._changed = True
+        self.ui.message = ""
+        self.ui.selection = []
+        names = state.config.names
+        for ev in state.events[before:]:
+            line = describe_event(ev, names)
+            if line:
+                self.announcements.append(line)
+        if state.over:
+            self.ui.guess_open = False
+
+    def _follow(self) -> None:
+        """After any change: pick the viewer, end-of-round screen, hot-seat passing."""
+        s = self.session
+        if s is None or self.ui.screen not in ("table", "round-end"):
+            return
+        state = s.state
+        if state.over:
+            if self.ui.screen == "table":
+                self.ui.screen = "round-end"
+            return
+        humans = s.humans()
+        if not humans:
+            self.ui.viewer = None
+            return
+        w = self.window_open()
+        a = actor(state)
+        if w is not None:
+            want = w
+        elif a is not None and s.kinds[a] in HUMAN_KINDS:
+            want = a
+        else:
+            want = self.ui.viewer if self.ui.viewer in humans else humans[0]
+        if want != self.ui.viewer:
+            self.ui.viewer = want
+            self.ui.selection = []
+            self.ui.guess_open = False
+            if len(humans) == 1:
+                self.ui.shown = want
+            else:
+                self.announcements.append(f"Pass the device to {state.config.names[want]}.")
+        if len(humans) == 1:
+            self.ui.shown = self.ui.viewer
+
+    # -- intents: game setup -----------------------------------------------------------
+
+    def _on_show_setup(self, intent: dict[str, Any]) -> None:
+        self.ui.screen = "setup"
+        self.ui.message = ""
+
+    def _on_setup_change(self, intent: dict[str, Any]) -> None:
+        """A field of the new-game screen changed (``field``, ``value``, ``seat``)."""
+        st = self.ui.setup
+        name = str(intent.get("field", ""))
+        value = str(intent.get("value", ""))
+        if name == "variant" and value in VARIANTS:
+            st.variant = value
+            low, high = seat_limits(value)
+            others = [p for p in st.seats if p.kind != "you"]
+            if not low <= len(others) <= high or value == "solo":
+                st.seats = default_seats(value)
+            if value == "solo":
+                st.dealer = "computer"
+        elif name == "dealer" and value in DEALERS:
+            st.dealer = value
+        elif name == "difficulty" and value in ("1", "2", "3", "4", "5", "surprise"):
+            st.difficulty = value
+        elif name == "match":
+            st.match = value in ("1", "true", "on")
+        elif name == "pace" and value in PACES:
+            st.pace = value
+        elif name == "dealer_name":
+            st.dealer_name = value[:40]
+        elif name in ("seat_name", "seat_kind", "seat_strength"):
+            i = int(intent.get("seat", -1))
+            if not 0 <= i < len(st.seats):
+                return
+            if name == "seat_name":
+                st.seats[i].name = value[:40]
+            elif name == "seat_kind" and value in ("person", "computer"):
+                st.seats[i].kind = value
+            elif name == "seat_strength" and value in STRENGTHS:
+                st.seats[i].strength = value
+
+    def _on_add_seat(self, intent: dict[str, Any]) -> None:
+        st = self.ui.setup
+        if len(st.seats) - 1 >= seat_limits(st.variant)[1]:
+            self.refuse("No more seats at this table for this variant.")
+            return
+        taken = {p.name for p in st.seats}
+        name = next((n for n in COMPUTER_NAMES if n not in taken), f"Player {len(st.seats) + 1}")
+        kind = str(intent.get("kind", "computer"))
+        if kind == "person":
+            name = f"Player {len(st.seats) + 1}"
+        st.seats.append(SeatPlan(name, kind if kind in ("person", "computer") else "computer"))
+
+    def _on_remove_seat(self, intent: dict[str, Any]) -> None:
+        st = self.ui.setup
+        i = int(intent.get("seat", -1))
+        if len(st.seats) - 1 <= seat_limits(st.variant)[0]:
+            self.refuse("This variant needs more opponents.")
+            return
+        if 0 < i < len(st.seats):
+            del st.seats[i]
+
+    def _on_new_game(self, intent: dict[str, Any]) -> None:
+        """The boot form's quick start: defaults for a variant, at once."""
+        variant = str(intent.get("variant", "new_eleusis")).replace("-", "_")
+        if variant not in VARIANTS:
+            variant = "new_eleusis"
+        pace = self.ui.setup.pace
+        self.ui.setup = Setup(variant=variant, seed=self._seed_source(), pace=pace)
+        self._on_start({})
+
+    def _on_start(self, intent: dict[str, Any]) -> None:
+        """Start the game chosen on the new-game screen."""
+        st = self.ui.setup
+        why = variant_available(st.variant)
+        if why:
+            self.refuse(why)
+            return
+        if st.seed <= 1 and "seed" not in intent:
+            st.seed = self._seed_source()
+        if st.dealer == "writer" and st.variant != "solo":
+            self.ui.screen = "write-rule"
+            self.ui.rule_text = self.ui.rule_text or ""
+            self.ui.try_line = []
+            return
+        self._begin(None)
+
+    def _begin(self, rule: str | None) -> None:
+        import time
+
+        st = Setup.from_data(self.ui.setup.to_data())
+        state = make_round(st, 0, rule)
+        sid = f"g{st.seed:x}{int(time.time() * 1000) % 100000:05d}"
+        self.session = Session(sid, st, [state], seat_kinds(st), time.time())
+        self.ui.screen = "table"
+        self.ui.viewer = None
+        self.ui.shown = None
+        self.ui.selection = []
+        self.ui.message = ""
+        self.ui.guess_open = False
+        self.ui.guess_text = ""
+        self.computers = None
+        self._window_decided = -1
+        self._changed = True
+        self.announcements.append(
+            f"{VARIANTS[st.variant]}: a new round. The dealer has chosen a secret rule.")
+
+    def _on_rule_text(self, intent: dict[str, Any]) -> None:
+        self.ui.rule_text = str(intent.get("value", ""))[:600]
+
+    def _on_try_add(self, intent: dict[str, Any]) -> None:
+        code = str(intent.get("card", ""))
+        try:
+            Card.parse(code)
+        except ValueError:
+            self.refuse(f"{code!r} is not a card")
+            return
+        if len(self.ui.try_line) < 12:
+            self.ui.try_line.append(code)
+
+    def _on_try_clear(self, intent: dict[str, Any]) -> None:
+        self.ui.try_line = []
+
+    def _on_rule_accept(self, intent: dict[str, Any]) -> None:
+        """The person dealing accepts the rule they wrote: deal."""
+        from eleusis.variants.base import rule_error
+
+        text = self.ui.rule_text.strip()
+        err = rule_error(text) if text else "write a rule first"
+        if err:
+            self.refuse(err.split("\n")[0])
+            return
+        if self.session is not None and self.ui.screen == "write-rule" and self.session.state.over:
+            self._next_round(text)
+        else:
+            self._begin(text)
+
+    # -- intents: play -----------------------------------------------------------------
+
+    def _seat(self) -> int:
+        if self.ui.viewer is None:
+            raise ActionError("no person is at the table now", "no_viewer")
+        return self.ui.viewer
+
+    def _on_select(self, intent: dict[str, Any]) -> None:
+        """Toggle a card of the viewer's hand (by position in the sorted hand)."""
+        if self.session is None or self.ui.viewer is None:
+            return
+        pos = int(intent.get("pos", -1))
+        hand = self.sorted_hand(self.ui.viewer)
+        if not 0 <= pos < len(hand):
+            return
+        sel = self.ui.selection
+        if pos in sel:
+            sel.remove(pos)
+            return
+        limit = max(1, legal_actions(self.session.state, self.ui.viewer).max_cards)
+        if len(sel) >= limit:
+            if limit == 1:
+                sel.clear()
+            else:
+                self.refuse(f"At most {limit} cards in one play.")
+                return
+        sel.append(pos)
+
+    def _on_clear_selection(self, intent: dict[str, Any]) -> None:
+        self.ui.selection = []
+
+    def _on_play(self, intent: dict[str, Any]) -> None:
+        seat = self._seat()
+        if not self.ui.selection:
+            self.refuse("Choose a card first.")
+            return
+        hand = self.sorted_hand(seat)
+        cards = tuple(hand[i] for i in self.ui.selection)
+        self.act(Play(seat, cards))
+
+    def _on_no_play(self, intent: dict[str, Any]) -> None:
+        self.act(NoPlay(self._seat()))
+
+    def _on_declare_prophet(self, intent: dict[str, Any]) -> None:
+        self.act(DeclareProphet(self._seat()))
+
+    def _on_call(self, intent: dict[str, Any]) -> None:
+        card = intent.get("card")
+        self.act(ProphetCall(self._seat(), bool(intent.get("right")),
+                             Card.parse(str(card)) if card else None))
+
+    def _on_judge(self, intent: dict[str, Any]) -> None:
+        card = intent.get("card")
+        self.act(Judge(self._seat(), bool(intent.get("right")),
+                       Card.parse(str(card)) if card else None))
+
+    def _on_pass(self, intent: dict[str, Any]) -> None:
+        self.act(Pass(self._seat()))
+
+    def _on_continue(self, intent: dict[str, Any]) -> None:
+        """The viewer is done with their optional step: the table moves on."""
+        s = self.session
+        if s is not None:
+            self.ui.window_done = len(s.state.actions)
+            self.ui.guess_open = False
+
+    def _on_reveal(self, intent: dict[str, Any]) -> None:
+        """Hot-seat: the right person holds the device; show their hand."""
+        self.ui.shown = self.ui.viewer
+
+    def _on_guess_open(self, intent: dict[str, Any]) -> None:
+        self.ui.guess_open = not self.ui.guess_open or bool(intent.get("open"))
+
+    def _on_guess_close(self, intent: dict[str, Any]) -> None:
+        self.ui.guess_open = False
+
+    def _on_guess_text(self, intent: dict[str, Any]) -> None:
+        self.ui.guess_text = str(intent.get("value", ""))[:600]
+
+    def _on_guess(self, intent: dict[str, Any]) -> None:
+        text = str(intent.get("value", self.ui.guess_text)).strip()
+        self.ui.guess_text = text
+        if not text:
+            self.refuse("Write your guess first.")
+            return
+        self.act(Guess(self._seat(), text))
+        self.ui.guess_open = True  # keep the verdict in view
+
+    def _on_hint_request(self, intent: dict[str, Any]) -> None:
+        self.act(RequestHint(self._seat()))
+
+    def _on_hint_text(self, intent: dict[str, Any]) -> None:
+        self.ui.hint_text = str(intent.get("value", ""))[:600]
+
+    def _on_hint_give(self, intent: dict[str, Any]) -> None:
+        text = str(intent.get("value", self.ui.hint_text)).strip()
+        if not text:
+            self.refuse("Write the hint first.")
+            return
+        self.act(Hint(self._seat(), text))
+        self.ui.hint_text = ""
+
+    # -- intents: rounds, screens ---------------------------------------------------------
+
+    def _on_next_round(self, intent: dict[str, Any]) -> None:
+        s = self.session
+        if s is None or not s.state.over:
+            return
+        if len(s.rounds) >= s.planned_rounds:
+            self.ui.screen = "setup"
+            return
+        if s.setup.dealer == "writer" and s.setup.variant != "solo":
+            self.ui.screen = "write-rule"
+            self.ui.rule_text = ""
+            return
+        self._next_round(None)
+
+    def _next_round(self, rule: str | None) -> None:
+        s = self.session
+        assert s is not None
+        s.rounds.append(make_round(s.setup, len(s.rounds), rule))
+        self.ui.screen = "table"
+        self.ui.viewer = None
+        self.ui.shown = None
+        self.computers = None
+        self._window_decided = -1
+        self._changed = True
+        self.announcements.append(f"Round {len(s.rounds)} begins.")
+
+    def _on_show_table(self, intent: dict[str, Any]) -> None:
+        if self.session is not None:
+            self.ui.screen = "round-end" if self.session.state.over else "table"
+        else:
+            self.ui.screen = "setup"
+
+    def _on_show_help(self, intent: dict[str, Any]) -> None:
+        if self.ui.screen != "help":
+            self.ui.help_from = self.ui.screen
+        self.ui.screen = "help"
+
+    def _on_close_help(self, intent: dict[str, Any]) -> None:
+        self.ui.screen = self.ui.help_from if self.ui.help_from != "help" else "setup"
+
+    def _on_pace(self, intent: dict[str, Any]) -> None:
+        value = str(intent.get("value", ""))
+        if value in PACES:
+            self.ui.setup.pace = value
+            if self.session is not None:
+                self.session.setup.pace = value
+
+    def _on_toggle_side(self, intent: dict[str, Any]) -> None:
+        i = int(intent.get("col", -1))
+        if i in self.ui.expanded:
+            self.ui.expanded.remove(i)
+        else:
+            self.ui.expanded.append(i)
+
+    def _on_contrast(self, intent: dict[str, Any]) -> None:
+        self.ui.contrast = not self.ui.contrast
+
+    def _on_judge_card(self, intent: dict[str, Any]) -> None:
+        self.ui.judge_card = str(intent.get("card", ""))
+
+    # -- computers ------------------------------------------------------------------------
+
+    def computer_step(self) -> bool:
+        """Let the due computer seat take one action; return whether one was taken."""
+        from eleusis_web import computer
+
+        seat = self.computer_due()
+        s = self.session
+        if seat is None or s is None:
+            return False
+        if self.computers is None:
+            self.computers = computer.Brains({
+                i: s.setup.seats[i - (len(s.kinds) - len(s.setup.seats))].strength
+                for i, k in enumerate(s.kinds) if k == "computer"
+            }, s.setup.seed)
+        state = s.state
+        if state.window == seat and self._window_decided != len(state.actions):
+            self._window_decided = len(state.actions)
+            action = computer.window_action(state, seat, self.computers)
+            if action is None:
+                return True
+        else:
+            action = computer.choose_action(state, seat, self.computers)
+        self.act(action)
+        self._follow()
+        return True
+
+    # -- saves --------------------------------------------------------------------------
+
+    def resume(self, session: Session) -> None:
+        """Continue a saved session where it was."""
+        self.session = session
+        self.ui.setup = Setup.from_data(session.setup.to_data())
+        self.ui.screen = "round-end" if session.state.over else "table"
+        self.ui.viewer = None
+        self.ui.shown = None
+        self.ui.selection = []
+        self.computers = None
+        self._window_decided = -1
+        self._follow()

@@ -1,0 +1,674 @@
+"""The one writer of the page: view models in, DOM out.
+
+Elements are built with ``createElement`` and ``textContent`` only (never
+``innerHTML``: names, guesses and hints are typed by people). Each render
+rebuilds the game's root and puts the focus (and a text field's caret) back on
+the element with the same ``data-key``, so keyboard users never lose their
+place. Controls carry their intent as JSON in ``data-intent``; the table's one
+delegated listener (:mod:`eleusis_web.table`) reads it.
+
+A control that is not legal now stays focusable (``aria-disabled="true"``)
+and tells why on hover and focus: ``title``, ``aria-describedby`` and a
+visible tooltip from ``data-reason``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from eleusis_web import dom
+from eleusis_web.viewmodel import CardVM, ControlVM, RoundEndVM, TableVM
+
+_uid = [0]
+
+
+def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Any:
+    """An element with attributes (``class``, ``text``, data-..., aria-...) and children."""
+    el = dom.document.createElement(tag)
+    for key, value in (attrs or {}).items():
+        if value is None or value is False:
+            continue
+        if key == "text":
+            el.textContent = str(value)
+        elif key == "value":
+            el.value = str(value)
+        elif key == "checked":
+            el.checked = bool(value)
+        else:
+            el.setAttribute(key, "" if value is True else str(value))
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, str):
+            el.appendChild(dom.document.createTextNode(child))
+        else:
+            el.appendChild(child)
+    return el
+
+
+def intent_attr(intent: dict[str, Any]) -> str:
+    """The JSON of an intent for ``data-intent``."""
+    return json.dumps(intent, separators=(",", ":"))
+
+
+def button(ctrl: ControlVM, extra_class: str = "") -> Any:
+    """A control as a button; disabled ones keep focus and say why."""
+    cls = "button" + (" button-primary" if ctrl.primary else "") + (
+        f" {extra_class}" if extra_class else "")
+    attrs: dict[str, Any] = {
+        "type": "button",
+        "class": cls,
+        "text": ctrl.name,
+        "data-key": "ctl-" + ctrl.key,
+        "data-intent": intent_attr(ctrl.intent),
+    }
+    if not ctrl.enabled:
+        _uid[0] += 1
+        rid = f"why-{_uid[0]}"
+        attrs.update({
+            "aria-disabled": "true",
+            "title": ctrl.reason,
+            "data-reason": ctrl.reason,
+            "aria-describedby": rid,
+        })
+        return h("span", {"class": "control-wrap"}, h("button", attrs),
+                 h("span", {"id": rid, "class": "visually-hidden", "text": ctrl.reason}))
+    return h("button", attrs)
+
+
+def card_face(card: CardVM, tag: str = "div", attrs: dict[str, Any] | None = None) -> Any:
+    """A playing card: large rank and suit in the corners, a big pip in the middle."""
+    classes = ["card"]
+    if card.face_down:
+        classes.append("back")
+    else:
+        classes.append("red" if card.red else "black")
+        classes.append("suit-" + card.suit)
+    if card.horizontal:
+        classes.append("horizontal")
+    if card.order:
+        classes.append("selected")
+    a: dict[str, Any] = {"class": " ".join(classes)}
+    if tag != "button":
+        a["role"] = "img"
+    a["aria-label"] = card.label
+    a.update(attrs or {})
+    el = h(tag, a)
+    if not card.face_down:
+        corner = h("span", {"class": "corner", "aria-hidden": "true"},
+                   h("span", {"class": "rank", "text": card.rank}),
+                   h("span", {"class": "suit", "text": card.symbol}))
+        el.appendChild(corner)
+        el.appendChild(h("span", {"class": "pip", "aria-hidden": "true", "text": card.symbol}))
+    if card.order:
+        el.appendChild(h("span", {"class": "order", "aria-hidden": "true",
+                                  "text": str(card.order)}))
+    if card.marker:
+        el.appendChild(h("span", {"class": f"marker marker-{card.marker}",
+                                  "title": f"{card.marker} marker: card {card.n}",
+                                  "aria-hidden": "true"}))
+    return el
+
+
+# --------------------------------------------------------------------------- screens
+
+
+def toolbar(c: Any, title: str) -> Any:
+    """The bar above the table: the game's name and the always-there buttons."""
+    from eleusis_web.controller import PACES
+
+    pace = h("select", {"id": "pace", "data-key": "pace", "data-change": "pace",
+                        "aria-label": "Pace of computer turns"})
+    for key in PACES:
+        pace.appendChild(h("option", {"value": key, "text": key.capitalize(),
+                                      "selected": key == c.ui.setup.pace}))
+    return h(
+        "nav", {"class": "toolbar", "aria-label": "Game"},
+        h("span", {"class": "toolbar-title", "text": title}),
+        h("span", {"class": "toolbar-actions"},
+          h("button", {"type": "button", "class": "button button-quiet", "text": "New game",
+                       "data-key": "tb-new", "data-intent": intent_attr({"type": "show_setup"})}),
+          h("button", {"type": "button", "class": "button button-quiet", "text": "How to play",
+                       "data-key": "tb-help", "data-intent": intent_attr({"type": "show_help"})}),
+          h("label", {"class": "toolbar-field"}, h("span", {"text": "Pace"}), pace),
+          h("label", {"class": "toolbar-field toggle"},
+            h("input", {"type": "checkbox", "data-key": "contrast",
+                        "data-intent": intent_attr({"type": "contrast"}),
+                        "checked": c.ui.contrast}),
+            h("span", {"text": "Four colors"}))),
+    )
+
+
+def table_screen(vm: TableVM, c: Any) -> Any:
+    """The card table: info strip, layout, scoreboard, hand and controls."""
+    info = h("div", {"class": "info-strip"},
+             h("span", {"class": "chip", "text": f"Stock {vm.stock}",
+                        "data-testid": "stock"}),
+             h("span", {"class": "chip", "text": f"{vm.played} cards played"}))
+    if vm.round_label:
+        info.appendChild(h("span", {"class": "chip", "text": vm.round_label}))
+    if vm.sudden_death:
+        info.appendChild(h("span", {"class": "chip chip-danger", "text": "Sudden death",
+                                    "title": "A wrong play now expels the player"}))
+    if vm.prophet:
+        info.appendChild(h("span", {"class": "chip chip-prophet", "text": vm.prophet}))
+
+    line = h("ol", {"class": "layout", "aria-label": "Mainline, left to right",
+                    "id": "layout"})
+    for i, col in enumerate(vm.columns):
+        expanded = i in c.ui.expanded
+        li = h("li", {"class": "column" + (" last" if col.last else "")
+                      + (" expanded" if expanded else ""), "data-col": str(i)})
+        li.appendChild(card_face(col.card, attrs={"data-code": col.card.code,
+                                                  "class": _cls(col.card, "mainline-card")}))
+        if col.card.prophet:
+            li.appendChild(h("span", {"class": "prophet-marker", "title": "Prophet's marker",
+                                      "text": "★", "aria-label": "prophet's marker"}))
+        if col.sideline:
+            side = h("div", {"class": "sideline", "role": "group",
+                             "aria-label": f"Wrong cards under {col.card.label}",
+                             "data-testid": f"sideline-{col.card.code}"})
+            for sc in col.sideline:
+                side.appendChild(card_face(sc, attrs={"data-code": sc.code,
+                                                      "class": _cls(sc, "side-card")}))
+            li.appendChild(side)
+            if len(col.sideline) > 2:
+                li.appendChild(h("button", {
+                    "type": "button", "class": "side-toggle", "data-key": f"side-{i}",
+                    "aria-expanded": "true" if expanded else "false",
+                    "data-intent": intent_attr({"type": "toggle_side", "col": i}),
+                    "text": "Fold" if expanded else f"+{len(col.sideline)}",
+                    "aria-label": ("Fold" if expanded else "Show")
+                    + f" the {len(col.sideline)} wrong cards under {col.card.label}"}))
+        line.appendChild(li)
+
+    board = h("section", {"class": "board", "aria-label": "Layout"}, info, line)
+    if vm.last_event:
+        board.appendChild(h("p", {"class": "last-move", "text": vm.last_event}))
+    if vm.hints:
+        hl = h("ul", {"class": "hints", "aria-label": "Hints"})
+        for t in vm.hints:
+            hl.appendChild(h("li", {"text": t}))
+        board.appendChild(h("div", {"class": "hint-box"},
+                            h("h3", {"text": "Hints"}), hl))
+
+    score = h("table", {"class": "scoreboard", "aria-label": "Players"})
+    score.appendChild(h("thead", {}, h("tr", {},
+                        h("th", {"text": "Player", "scope": "col"}),
+                        h("th", {"text": "Cards", "scope": "col"}),
+                        h("th", {"text": "", "scope": "col"}))))
+    body = h("tbody")
+    for row in vm.seats:
+        cls = "seat" + (" turn" if row.turn else "") + (" viewer" if row.viewer else "")
+        role = "" if row.role == "scientist" else row.role
+        who = h("th", {"scope": "row", "text": row.name})
+        if row.kind == "computer":
+            who.appendChild(h("span", {"class": "cpu", "text": "computer"}))
+        body.appendChild(h("tr", {"class": cls, "aria-current": "true" if row.turn else None},
+                           who,
+                           h("td", {"text": str(row.cards)}),
+                           h("td", {"class": "seat-note",
+                                    "text": " ".join(x for x in (role, row.note) if x)})))
+    score.appendChild(body)
+
+    wrap = h("div", {"class": "table-grid"}, board,
+             h("aside", {"class": "side-panel"}, score))
+
+    dock = h("section", {"class": "dock", "aria-label": "Your hand"})
+    if vm.hidden:
+        dock.appendChild(h("div", {"class": "pass-screen", "role": "dialog",
+                                   "aria-label": "Pass the device"},
+                           h("p", {"class": "pass-title",
+                                   "text": f"Pass the device to {vm.pass_to}"}),
+                           h("p", {"text": "Hands stay hidden until the right player is "
+                                           "holding the device."}),
+                           h("button", {"type": "button", "class": "button button-primary",
+                                        "data-key": "reveal",
+                                        "data-intent": intent_attr({"type": "reveal"}),
+                                        "text": f"I am {vm.pass_to}: show my hand"})))
+        return h("div", {"class": "screen screen-table"}, wrap, dock)
+
+    dock.appendChild(h("p", {"class": "turn-line", "data-testid": "turn", "text": vm.status}))
+    if vm.calls:
+        box = h("div", {"class": "calls", "role": "group", "aria-label": "Your verdict"},
+                h("p", {"class": "call-title", "text": vm.call_title}))
+        if vm.pending:
+            pend = h("div", {"class": "pending-cards"})
+            for pc in vm.pending:
+                pend.appendChild(card_face(pc))
+            box.appendChild(pend)
+        if vm.marks:
+            pick = h("div", {"class": "call-cards", "role": "group",
+                             "aria-label": "A correct card from the player's hand"})
+            for code in vm.marks:
+                from eleusis.cards import Card
+                from eleusis_web.viewmodel import card_vm
+
+                cv = card_vm(Card.parse(code), order=1 if code == c.ui.judge_card else 0)
+                pick.appendChild(card_face(cv, "button", {
+                    "type": "button", "data-key": f"jc-{code}",
+                    "aria-pressed": "true" if cv.order else "false",
+                    "data-intent": intent_attr({"type": "judge_card", "card": code})}))
+            box.appendChild(pick)
+        row = h("div", {"class": "controls"})
+        for ctl in vm.calls:
+            row.appendChild(button(ctl))
+        box.appendChild(row)
+        dock.appendChild(box)
+    if vm.hint_editor:
+        dock.appendChild(h("div", {"class": "hint-editor"},
+                           h("label", {"for": "hint-text", "text": "A hint for the players"}),
+                           h("input", {"id": "hint-text", "type": "text", "data-key": "hint-text",
+                                       "data-input": "hint_text", "value": vm.hint_text,
+                                       "maxlength": "600"}),
+                           h("button", {"type": "button", "class": "button",
+                                        "data-key": "hint-give", "text": "Give the hint",
+                                        "data-intent": intent_attr({"type": "hint_give"})})))
+    hand = h("div", {"class": "hand", "role": "group",
+                     "aria-label": f"{vm.hand_owner}'s hand" if vm.hand_owner else "Hand"})
+    for i, cv in enumerate(vm.hand):
+        hand.appendChild(card_face(cv, "button", {
+            "type": "button", "data-key": f"hand-{i}", "data-code": cv.code,
+            "aria-pressed": "true" if cv.order else "false",
+            "data-intent": intent_attr({"type": "select", "pos": i})}))
+    if vm.hand:
+        dock.appendChild(hand)
+    controls = h("div", {"class": "controls"})
+    for ctl in vm.controls:
+        controls.appendChild(button(ctl))
+    dock.appendChild(controls)
+    dock.appendChild(h("p", {"class": "message", "role": "alert" if vm.message else None,
+                             "text": vm.message}))
+    if vm.guess is not None:
+        dock.appendChild(guess_editor(vm))
+    return h("div", {"class": "screen screen-table"}, wrap, dock)
+
+
+def _cls(card: CardVM, extra: str) -> str:
+    base = ["card", extra]
+    if card.face_down:
+        base.append("back")
+    else:
+        base.append("red" if card.red else "black")
+        base.append("suit-" + card.suit)
+    if card.horizontal:
+        base.append("horizontal")
+    return " ".join(base)
+
+
+def rule_field(key: str, label: str, text: str, error: str, english: str,
+               input_intent: str) -> Any:
+    """A rule editor: the text, the syntax error under it, the rule in English."""
+    box = h("div", {"class": "rule-field"},
+            h("label", {"for": key, "text": label}),
+            h("textarea", {"id": key, "data-key": key, "data-input": input_intent,
+                           "rows": "2", "spellcheck": "false", "value": text,
+                           "aria-invalid": "true" if error else "false",
+                           "aria-describedby": key + "-check", "maxlength": "600"}))
+    check = h("div", {"id": key + "-check", "class": "rule-check", "aria-live": "polite"})
+    if error:
+        check.appendChild(h("pre", {"class": "rule-error", "text": error}))
+    elif english:
+        check.appendChild(h("p", {"class": "rule-english", "text": "In English: " + english}))
+    else:
+        check.appendChild(h("p", {"class": "rule-help",
+                                  "text": "Examples: card is red · card.rank > prev.rank · "
+                                          "if prev is black then card is red else card is even"}))
+    box.appendChild(check)
+    return box
+
+
+def guess_editor(vm: TableVM) -> Any:
+    """Guess the rule: live check, English, the verdict with a counterexample."""
+    g = vm.guess
+    assert g is not None
+    box = h("section", {"class": "guess", "aria-label": "Guess the rule"},
+            h("h3", {"text": "Guess the rule"}),
+            rule_field("guess-text", "Your guess, in the rule language", g.text, g.error,
+                       g.english, "guess_text"))
+    row = h("div", {"class": "controls"},
+            button(ControlVM("Submit guess", {"type": "guess"}, not g.error and bool(g.text),
+                             (g.error and "Fix the rule first.") or "Write your guess first.",
+                             True, "guess-submit")),
+            h("button", {"type": "button", "class": "button button-quiet", "text": "Close",
+                         "data-key": "guess-close",
+                         "data-intent": intent_attr({"type": "guess_close"})}))
+    box.appendChild(row)
+    if g.verdict:
+        box.appendChild(h("p", {"class": "verdict " + ("right" if g.right else "wrong"),
+                                "data-testid": "verdict", "text": g.verdict}))
+    return box
+
+
+def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
+    """The new-game screen: variant, seats, dealer, difficulty, match, pace; saved games."""
+    from eleusis_web.controller import (
+        DEALERS,
+        STRENGTHS,
+        VARIANTS,
+        seat_limits,
+        variant_available,
+    )
+
+    st = c.ui.setup
+    form = h("section", {"class": "setup", "aria-labelledby": "setup-title"},
+             h("h2", {"id": "setup-title", "text": "New game"}))
+    variant = h("select", {"id": "setup-variant", "data-key": "setup-variant",
+                           "data-change": json.dumps({"type": "setup_change",
+                                                      "field": "variant"})})
+    for key, name in VARIANTS.items():
+        why = variant_available(key)
+        variant.appendChild(h("option", {"value": key, "selected": key == st.variant,
+                                         "disabled": bool(why),
+                                         "text": name + (" (coming soon)" if why else "")}))
+    form.appendChild(field("Variant", variant, "setup-variant"))
+
+    seats = h("fieldset", {"class": "seats"}, h("legend", {"text": "Players"}))
+    for i, p in enumerate(st.seats):
+        row = h("div", {"class": "seat-row"})
+        row.appendChild(h("input", {"type": "text", "value": p.name, "maxlength": "40",
+                                    "aria-label": f"Name of player {i + 1}",
+                                    "data-key": f"seat-name-{i}",
+                                    "data-change": json.dumps({"type": "setup_change",
+                                                               "field": "seat_name",
+                                                               "seat": i})}))
+        if p.kind == "you":
+            row.appendChild(h("span", {"class": "seat-kind", "text": "you"}))
+        else:
+            kind = h("select", {"aria-label": f"Who plays {p.name}",
+                                "data-key": f"seat-kind-{i}",
+                                "data-change": json.dumps({"type": "setup_change",
+                                                           "field": "seat_kind", "seat": i})})
+            for k, label in (("computer", "Computer"), ("person", "Person here")):
+                kind.appendChild(h("option", {"value": k, "text": label,
+                                              "selected": p.kind == k}))
+            row.appendChild(kind)
+            if p.kind == "computer":
+                strength = h("select", {"aria-label": f"Strength of {p.name}",
+                                        "data-key": f"seat-strength-{i}",
+                                        "data-change": json.dumps({"type": "setup_change",
+                                                                   "field": "seat_strength",
+                                                                   "seat": i})})
+                for sname in STRENGTHS:
+                    strength.appendChild(h("option", {"value": sname, "text": sname,
+                                                      "selected": p.strength == sname}))
+                row.appendChild(strength)
+            row.appendChild(h("button", {"type": "button", "class": "button button-quiet remove",
+                                         "text": "✕", "aria-label": f"Remove {p.name}",
+                                         "title": f"Remove {p.name}",
+                                         "data-key": f"seat-rm-{i}",
+                                         "data-intent": intent_attr({"type": "remove_seat",
+                                                                     "seat": i})}))
+        seats.appendChild(row)
+    low, high = seat_limits(st.variant)
+    if high:
+        seats.appendChild(h("div", {"class": "controls"},
+                            h("button", {"type": "button", "class": "button button-quiet",
+                                         "text": "Add a computer", "data-key": "add-computer",
+                                         "data-intent": intent_attr({"type": "add_seat",
+                                                                     "kind": "computer"})}),
+                            h("button", {"type": "button", "class": "button button-quiet",
+                                         "text": "Add a person", "data-key": "add-person",
+                                         "data-intent": intent_attr({"type": "add_seat",
+                                                                     "kind": "person"})})))
+        seats.appendChild(h("p", {"class": "hint-line",
+                                  "text": f"{low} to {high} opponents in this variant."}))
+    form.appendChild(seats)
+
+    if st.variant != "solo":
+        dealer = h("select", {"id": "setup-dealer", "data-key": "setup-dealer",
+                              "data-change": json.dumps({"type": "setup_change",
+                                                         "field": "dealer"})})
+        for key, label in DEALERS.items():
+            dealer.appendChild(h("option", {"value": key, "text": label,
+                                            "selected": key == st.dealer}))
+        form.appendChild(field("Dealer", dealer, "setup-dealer"))
+        if st.dealer != "computer":
+            form.appendChild(field("Dealer's name", h(
+                "input", {"id": "setup-dealer-name", "type": "text", "value": st.dealer_name,
+                          "data-key": "setup-dealer-name", "maxlength": "40",
+                          "data-change": json.dumps({"type": "setup_change",
+                                                     "field": "dealer_name"})}),
+                "setup-dealer-name"))
+    if st.dealer == "computer" or st.variant == "solo":
+        diff = h("select", {"id": "setup-difficulty", "data-key": "setup-difficulty",
+                            "data-change": json.dumps({"type": "setup_change",
+                                                       "field": "difficulty"})})
+        for key, label in (("1", "1 — easiest"), ("2", "2 — easy"), ("3", "3 — medium"),
+                           ("4", "4 — hard"), ("5", "5 — hardest"),
+                           ("surprise", "Surprise me (a new rule)")):
+            diff.appendChild(h("option", {"value": key, "text": label,
+                                          "selected": key == st.difficulty}))
+        form.appendChild(field("Secret rule", diff, "setup-difficulty"))
+    if st.variant != "solo":
+        form.appendChild(h("label", {"class": "check"},
+                           h("input", {"type": "checkbox", "data-key": "setup-match",
+                                       "checked": st.match,
+                                       "data-change": json.dumps({"type": "setup_change",
+                                                                  "field": "match"})}),
+                           h("span", {"text": "A match: one round per player"})))
+    form.appendChild(h("div", {"class": "controls"},
+                       h("button", {"type": "button", "class": "button button-primary",
+                                    "text": "Start", "data-key": "start",
+                                    "data-intent": intent_attr({"type": "start"})})))
+    if c.ui.message:
+        form.appendChild(h("p", {"class": "message", "role": "alert", "text": c.ui.message}))
+
+    screen = h("div", {"class": "screen screen-setup"}, form)
+    screen.appendChild(saves_panel(saves, notes))
+    return screen
+
+
+def field(label: str, control: Any, control_id: str) -> Any:
+    """A labelled field."""
+    return h("div", {"class": "field"},
+             h("label", {"class": "field-label", "for": control_id, "text": label}), control)
+
+
+def saves_panel(saves: list[dict[str, Any]], notes: list[str]) -> Any:
+    """Saved games to continue or delete, and storage notices."""
+    box = h("section", {"class": "saves", "aria-labelledby": "saves-title"},
+            h("h2", {"id": "saves-title", "text": "Saved games"}))
+    for note in notes:
+        box.appendChild(h("p", {"class": "notice", "role": "alert", "text": note}))
+    if not saves:
+        box.appendChild(h("p", {"class": "hint-line", "text": "No saved game yet."}))
+    lst = h("ul", {"class": "save-list"})
+    for s in saves:
+        sid = str(s["id"])
+        lst.appendChild(h("li", {"class": "save", "data-save": sid},
+                          h("span", {"class": "save-title", "text": str(s["title"])}),
+                          h("button", {"type": "button", "class": "button",
+                                       "text": "Continue", "data-key": f"resume-{sid}",
+                                       "aria-label": f"Continue {s['title']}",
+                                       "data-intent": intent_attr({"type": "resume",
+                                                                   "id": sid})}),
+                          h("button", {"type": "button", "class": "button button-quiet",
+                                       "text": "Delete", "data-key": f"delete-{sid}",
+                                       "aria-label": f"Delete {s['title']}",
+                                       "data-intent": intent_attr({"type": "delete_save",
+                                                                   "id": sid})})))
+    box.appendChild(lst)
+    return box
+
+
+def write_rule_screen(c: Any) -> Any:
+    """A person dealing writes the rule: validation, English, analysis, "try a card"."""
+    from eleusis.cards import ALL_CARDS, Card
+    from eleusis_web.viewmodel import analysis, card_vm, rule_check, try_card
+
+    text = c.ui.rule_text
+    err, eng = rule_check(text)
+    box = h("section", {"class": "write-rule", "aria-labelledby": "wr-title"},
+            h("h2", {"id": "wr-title", "text": "The dealer writes the secret rule"}),
+            h("p", {"class": "hint-line",
+                    "text": "Players: look away. Only the dealer should see this screen."}),
+            rule_field("rule-text", "Secret rule", text, err, eng, "rule_text"))
+    if text.strip() and not err:
+        a = analysis(text)
+        if a is not None:
+            box.appendChild(h("ul", {"class": "analysis", "aria-label": "Analysis"},
+                              h("li", {"text": a.rate}), h("li", {"text": a.verdict}),
+                              h("li", {"text": a.dead_end})))
+        line = [Card.parse(x) for x in c.ui.try_line]
+        tl = h("div", {"class": "try-line", "aria-label": "Mainline to try"})
+        for card in line:
+            tl.appendChild(card_face(card_vm(card), attrs={"class": _cls(card_vm(card),
+                                                                         "mini")}))
+        results = dict(try_card(text, line))
+        grid = h("div", {"class": "try-grid", "role": "group",
+                         "aria-label": "Try a card: click to add it to the mainline"})
+        for card in ALL_CARDS:
+            ok = results.get(card.code, False)
+            cv = card_vm(card)
+            grid.appendChild(card_face(cv, "button", {
+                "type": "button", "class": _cls(cv, "mini " + ("ok" if ok else "no")),
+                "aria-label": f"{card.name}: {'right' if ok else 'wrong'} next",
+                "data-key": f"try-{card.code}",
+                "data-intent": intent_attr({"type": "try_add", "card": card.code})}))
+        box.appendChild(h("section", {"class": "try", "aria-label": "Try a card"},
+                          h("h3", {"text": "Try a card"}),
+                          h("p", {"class": "hint-line",
+                                  "text": "Green cards are right after this mainline; click one "
+                                          "to add it."}),
+                          tl,
+                          h("button", {"type": "button", "class": "button button-quiet",
+                                       "text": "Clear the mainline", "data-key": "try-clear",
+                                       "data-intent": intent_attr({"type": "try_clear"})}),
+                          grid))
+    box.appendChild(h("div", {"class": "controls"},
+                      button(ControlVM("Deal with this rule", {"type": "rule_accept"},
+                                       bool(text.strip()) and not err,
+                                       "Write a rule that parses first.", True, "rule-accept"))))
+    if c.ui.message:
+        box.appendChild(h("p", {"class": "message", "role": "alert", "text": c.ui.message}))
+    return h("div", {"class": "screen screen-write"}, box)
+
+
+def round_end_screen(vm: RoundEndVM) -> Any:
+    """The rule revealed, the scores with their breakdown, what the computers thought."""
+    box = h("section", {"class": "round-end", "aria-labelledby": "re-title"},
+            h("h2", {"id": "re-title", "text": vm.title}),
+            h("p", {"class": "reason", "text": f"Why it ended: {vm.reason}."}))
+    reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
+    if vm.rule:
+        reveal.appendChild(h("code", {"class": "rule-text", "data-testid": "rule",
+                                      "text": vm.rule}))
+    reveal.appendChild(h("p", {"class": "rule-english", "text": vm.english}))
+    box.appendChild(reveal)
+    table = h("table", {"class": "scores", "aria-label": "Scores"},
+              h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
+                                h("th", {"scope": "col", "text": "Score"}),
+                                h("th", {"scope": "col", "text": "How"}),
+                                h("th", {"scope": "col", "text": "Total"}))))
+    body = h("tbody")
+    best = max((r.score for r in vm.scores), default=0)
+    for r in vm.scores:
+        body.appendChild(h("tr", {"class": "best" if r.score == best else None},
+                           h("th", {"scope": "row", "text": r.name}),
+                           h("td", {"class": "num", "text": str(r.score)}),
+                           h("td", {"text": r.detail}),
+                           h("td", {"class": "num", "text": str(r.total)})))
+    table.appendChild(body)
+    box.appendChild(table)
+    if vm.thoughts:
+        th = h("section", {"class": "thoughts"},
+               h("h3", {"text": "What the computer scientists thought"}))
+        for name, hyps in vm.thoughts:
+            ul = h("ul")
+            for text, english, p in hyps:
+                ul.appendChild(h("li", {}, h("span", {"class": "prob",
+                                                      "text": f"{round(p * 100)} %"}),
+                                 h("span", {"text": " " + (english or text)})))
+            th.appendChild(h("div", {"class": "thinker"}, h("h4", {"text": name}), ul))
+        box.appendChild(th)
+    box.appendChild(h("div", {"class": "controls"},
+                      h("button", {"type": "button", "class": "button button-primary",
+                                   "text": vm.next_label, "data-key": "next-round",
+                                   "data-intent": intent_attr(
+                                       {"type": "show_setup" if vm.match_over
+                                        else "next_round"})})))
+    return h("div", {"class": "screen screen-end"}, box)
+
+
+def help_screen(blocks: list[tuple[str, str]]) -> Any:
+    """How to play: the rules page as headings, paragraphs, lists and tables."""
+    box = h("article", {"class": "help", "aria-labelledby": "help-title"})
+    box.appendChild(h("div", {"class": "controls"},
+                      h("button", {"type": "button", "class": "button button-primary",
+                                   "text": "Back", "data-key": "help-back",
+                                   "data-intent": intent_attr({"type": "close_help"})})))
+    first = True
+    ul = None
+    for kind, text in blocks:
+        if kind != "li":
+            ul = None
+        if kind in ("h1", "h2", "h3", "h4"):
+            attrs: dict[str, Any] = {}
+            if first:
+                attrs["id"] = "help-title"
+                first = False
+            el = h(kind, attrs)
+            inline(el, text)
+            box.appendChild(el)
+        elif kind == "li":
+            if ul is None:
+                ul = h("ul")
+                box.appendChild(ul)
+            li = h("li")
+            inline(li, text)
+            ul.appendChild(li)
+        elif kind == "pre":
+            box.appendChild(h("pre", {"text": text}))
+        else:
+            p = h("p")
+            inline(p, text)
+            box.appendChild(p)
+    return h("div", {"class": "screen screen-help"}, box)
+
+
+def inline(el: Any, text: str) -> None:
+    """Write markdown-ish inline text: **bold**, *italic*, `code` as elements."""
+    import re
+
+    for part in re.split(r"(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)", text):
+        if not part:
+            continue
+        if part.startswith("**"):
+            el.appendChild(h("strong", {"text": part[2:-2]}))
+        elif part.startswith("`"):
+            el.appendChild(h("code", {"text": part[1:-1]}))
+        elif part.startswith("*") and len(part) > 2:
+            el.appendChild(h("em", {"text": part[1:-1]}))
+        else:
+            el.appendChild(dom.document.createTextNode(part))
+
+
+def _present(value: Any) -> bool:
+    """Whether a browser value is neither null nor undefined."""
+    return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
+
+
+def mount(root: Any, screen: Any) -> None:
+    """Replace the root's content, keeping focus and a text field's caret."""
+    active = dom.document.activeElement
+    key = None
+    caret: tuple[int, int] | None = None
+    if _present(active) and root.contains(active):
+        key = active.getAttribute("data-key")
+        key = str(key) if _present(key) else None
+        if active.tagName in ("TEXTAREA", "INPUT") and active.type != "checkbox":
+            try:
+                caret = (int(active.selectionStart), int(active.selectionEnd))
+            except Exception:  # inputs without a caret (e.g. number)
+                caret = None
+    root.replaceChildren(screen)
+    if key:
+        target = root.querySelector(f'[data-key="{key}"]')
+        if _present(target):
+            target.focus()
+            if caret is not None:
+                with contextlib.suppress(Exception):  # the element takes no selection
+                    target.setSelectionRange(caret[0], caret[1])

@@ -1,0 +1,72 @@
+"""How to play: ``docs/rules.md`` (embedded as :mod:`eleusis_web.rules_text`) as blocks.
+
+:func:`blocks` turns the markdown into ``(kind, text)`` pairs that the
+renderer writes with ``textContent`` only: headings ``h1``..``h4``, ``p``,
+``li`` and ``pre`` (code blocks and tables, kept as plain text).
+"""
+
+from __future__ import annotations
+
+
+def blocks(markdown: str | None = None) -> list[tuple[str, str]]:
+    """The rules page as ``(kind, text)`` blocks, in order."""
+    if markdown is None:
+        from eleusis_web.rules_text import RULES_MD
+
+        markdown = RULES_MD
+    out: list[tuple[str, str]] = []
+    para: list[str] = []
+    pre: list[str] | None = None
+    table: list[str] = []
+
+    def flush() -> None:
+        if para:
+            text = " ".join(x.strip() for x in para)
+            if text.startswith(("- ", "* ")):
+                out.append(("li", text[2:]))
+            else:
+                out.append(("p", text))
+            para.clear()
+        if table:
+            rows = [r for r in table if not set(r.replace("|", "").strip()) <= set("-: ")]
+            cells = [" · ".join(c.strip() for c in r.strip().strip("|").split("|")) for r in rows]
+            out.append(("pre", "\n".join(cells)))
+            table.clear()
+
+    for line in markdown.splitlines():
+        if pre is not None:
+            if line.startswith("```"):
+                out.append(("pre", "\n".join(pre)))
+                pre = None
+            else:
+                pre.append(line)
+            continue
+        if line.startswith("```"):
+            flush()
+            pre = []
+            continue
+        stripped = line.strip()
+        if not stripped:
+            flush()
+            continue
+        if stripped.startswith("|"):
+            if para:
+                flush()
+            table.append(stripped)
+            continue
+        if table:
+            flush()
+        if stripped.startswith("#"):
+            flush()
+            level = len(stripped) - len(stripped.lstrip("#"))
+            out.append((f"h{min(level, 4)}", stripped[level:].strip()))
+            continue
+        if stripped.startswith(("- ", "* ")) or (stripped[:1].isdigit() and ". " in stripped[:4]):
+            flush()
+            if stripped[:1].isdigit():
+                stripped = "- " + stripped.split(". ", 1)[1]
+        para.append(stripped)
+    flush()
+    if pre is not None:
+        out.append(("pre", "\n".join(pre)))
+    return out

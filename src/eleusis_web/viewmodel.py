@@ -1,0 +1,550 @@
+"""View models: what the screen shows, as plain frozen data. Pure: no ``js`` import.
+
+:func:`table_model` reads the current round through :func:`eleusis.views.view`
+(what one seat may see) plus the controller's screen state and returns a
+:class:`TableVM` that :mod:`eleusis_web.render` writes into the page. Every
+question of the rules is answered by the engine: which controls are enabled
+comes from :func:`eleusis.game.legal_actions`; a disabled control carries the
+reason, shown on hover and focus.
+
+Royal Eleusis fits without a rewrite: face-down and horizontal layout cards
+are flags of :class:`CardVM`, bets would be two more :class:`ControlVM`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from eleusis.cards import Card, rank_code
+from eleusis.game import Event, Phase
+from eleusis.views import SeatView, view
+
+if TYPE_CHECKING:
+    from eleusis_web.controller import Controller
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+@dataclass(frozen=True, slots=True)
+class CardVM:
+    """One card as drawn: a button named like "7 of hearts"."""
+
+    code: str  # "10H"; "" for a face-down card
+    rank: str  # "10", "A"
+    suit: str  # "hearts"
+    symbol: str  # "♥"
+    label: str  # "10 of hearts"
+    red: bool
+    face_down: bool = False
+    horizontal: bool = False
+    order: int = 0  # 1..4: position in the selected play; 0: not selected
+    marker: str = ""  # "white" / "black" marker on this card (every 10th card)
+    prophet: bool = False  # the prophet's marker stands after this card
+    n: int = 0
+
+
+def card_vm(card: Card | None, **kw: Any) -> CardVM:
+    """The view of a card (``None``: face down)."""
+    if card is None:
+        return CardVM("", "", "", "", "face-down card", False, face_down=True, **kw)
+    return CardVM(
+        card.code,
+        rank_code(card.rank),
+        card.suit.noun,
+        card.suit.symbol,
+        card.name,
+        card.red,
+        **kw,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnVM:
+    """A mainline card and the wrong cards played under it (its sideline)."""
+
+    card: CardVM
+    sideline: tuple[CardVM, ...]
+    last: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ControlVM:
+    """A button: its plain name, the intent it sends, and why it is disabled."""
+
+    name: str
+    intent: dict[str, Any]
+    enabled: bool
+    reason: str = ""
+    primary: bool = False
+    key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRowVM:
+    """A line of the scoreboard."""
+
+    seat: int
+    name: str
+    role: str
+    kind: str
+    cards: int
+    lives: int
+    turn: bool
+    viewer: bool
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GuessVM:
+    """The rule editor for a guess: live check, English, the last verdict."""
+
+    text: str
+    error: str
+    english: str
+    verdict: str = ""
+    right: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableVM:
+    """Everything the table screen shows for the viewer."""
+
+    title: str
+    round_label: str
+    status: str  # whose turn, what the table waits for
+    stock: int
+    played: int
+    sudden_death: bool
+    prophet: str
+    columns: tuple[ColumnVM, ...]
+    hints: tuple[str, ...]
+    seats: tuple[SeatRowVM, ...]
+    hand: tuple[CardVM, ...]
+    hand_owner: str
+    hidden: bool  # hot-seat: hands hidden behind "pass the device"
+    pass_to: str
+    controls: tuple[ControlVM, ...]
+    calls: tuple[ControlVM, ...]  # prophet's or dealer's Right / Wrong
+    call_title: str
+    message: str
+    guess: GuessVM | None
+    hint_editor: bool = False
+    hint_text: str = ""
+    last_event: str = ""
+    sideline_total: int = 0
+    pending: tuple[CardVM, ...] = ()
+    marks: tuple[str, ...] = field(default=())
+
+
+# --------------------------------------------------------------------------- words
+
+
+def describe_event(ev: Event, names: Sequence[str]) -> str:
+    """One sentence for the ``aria-live`` region and the table's last-move line."""
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "The dealer"
+
+    cards = ", ".join(c.name for c in ev.cards)
+    k = ev.kind
+    if k == "play":
+        verdict = {True: "right", False: "wrong", None: "played"}[ev.right]
+        return f"{who(ev.seat)} played {cards}: {verdict}."
+    if k == "no_play":
+        if ev.right is None:
+            return f"{who(ev.seat)} declared no play."
+        return f"{who(ev.seat)} declared no play: {'right' if ev.right else 'wrong'}."
+    if k == "dealer_plays":
+        return f"The dealer played {cards} from {who(ev.seat)}'s hand."
+    if k == "guess":
+        verdict = {True: "right", False: "wrong", None: "made"}[ev.right]
+        return f"{who(ev.seat)} guessed the rule: {verdict}."
+    if k == "counterexample":
+        return ev.text
+    if k == "prophet":
+        return f"{who(ev.seat)} is now the prophet."
+    if k == "overthrow":
+        return f"{who(ev.seat)}, the prophet, is overthrown."
+    if k == "call":
+        return f"The prophet called it {'right' if ev.right else 'wrong'}."
+    if k == "expelled":
+        return f"{who(ev.seat)} is expelled."
+    if k == "hint":
+        return f"Hint: {ev.text}"
+    if k == "lives":
+        return f"{who(ev.seat)} has {ev.count} {'life' if ev.count == 1 else 'lives'} left."
+    if k == "new_hand":
+        return f"{who(ev.seat)} gets a new hand."
+    if k == "end":
+        return f"The round is over: {ev.text}." if ev.text else "The round is over."
+    if k == "starter" and ev.right is not False:
+        return f"The starter card is {cards}."
+    return ""
+
+
+def rule_check(text: str) -> tuple[str, str]:
+    """``(error, english)`` for a rule text typed in an editor (error "" when it parses)."""
+    from eleusis.rules import RuleSyntaxError, parse
+
+    if not text.strip():
+        return ("", "")
+    try:
+        rule = parse(text)
+    except RuleSyntaxError as exc:
+        return (str(exc), "")
+    try:
+        return ("", rule.english())
+    except Exception:  # English is a courtesy; never block a valid rule
+        return ("", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The dealer's aid for a written rule, in words."""
+
+    rate: str
+    verdict: str
+    dead_end: str
+
+
+def analysis(text: str) -> Analysis | None:
+    """Acceptance rate, too permissive/restrictive, dead ends (None if the rule is bad)."""
+    from eleusis.rules import RuleSyntaxError, parse
+
+    try:
+        rule = parse(text)
+    except RuleSyntaxError:
+        return None
+    import random
+
+    from eleusis.rules import analyse
+
+    a = analyse(rule, random.Random(1), games=40)
+    rate = a.acceptance_rate
+    if rate > 0.75:
+        verdict = "Too permissive: almost every card is right, players learn little."
+    elif rate < 0.12:
+        verdict = "Too restrictive: almost every card is wrong, the mainline hardly grows."
+    else:
+        verdict = "A playable rule."
+    dead = "No dead end found." if a.dead_end is None else (
+        "Dead end: after " + " ".join(c.symbol for c in a.dead_end) + " no card is right."
+    )
+    return Analysis(f"{round(rate * 100)} % of cards are right on average", verdict, dead)
+
+
+def try_card(text: str, line: Sequence[Card]) -> tuple[tuple[str, bool], ...]:
+    """What the rule says about each of the 52 cards after the mainline ``line``."""
+    from eleusis.cards import ALL_CARDS
+    from eleusis.rules import RuleSyntaxError, parse
+
+    try:
+        rule = parse(text)
+    except RuleSyntaxError:
+        return ()
+    return tuple((c.code, bool(rule.accepts(list(line), c))) for c in ALL_CARDS)
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int | None) -> str:
+    if sv.result is not None:
+        return "The round is over."
+    if window is not None and window == viewer:
+        return "You may guess the rule or declare yourself prophet now, or continue."
+    if sv.phase == Phase.PROPHET_CALL.value and sv.prophet is not None:
+        who = "you" if sv.prophet == viewer else names[sv.prophet]
+        return f"Waiting for the prophet ({who}) to call the play."
+    if sv.phase == Phase.JUDGE.value and sv.dealer is not None:
+        who = "you" if sv.dealer == viewer else names[sv.dealer]
+        return f"Waiting for the dealer ({who}) to judge."
+    if sv.phase == Phase.FINAL_GUESS.value:
+        return "The turns are used up: one last guess, or end the game."
+    if sv.turn == viewer:
+        return "Your turn."
+    return f"{names[sv.turn]}'s turn."
+
+
+def _control(name: str, intent: dict[str, Any], enabled: bool, reason: str,
+             primary: bool = False, key: str = "") -> ControlVM:
+    return ControlVM(name, intent, enabled, "" if enabled else reason, primary, key or name)
+
+
+def table_model(c: Controller) -> TableVM:
+    """The table as the controller's viewer sees it."""
+    from eleusis_web.controller import HUMAN_KINDS, VARIANTS
+
+    s = c.session
+    assert s is not None
+    state = s.state
+    viewer = c.ui.viewer
+    hidden = c.needs_pass()
+    seat_for_view = None if hidden else viewer
+    sv = view(state, seat_for_view)
+    names = state.config.names
+    legal = sv.legal
+    kinds = set(legal.kinds)
+    variant = state.config.variant.value
+    window = c.window_open()
+
+    marks = {m.n: m.kind for m in sv.markers if m.kind in ("white", "black")}
+    prophet_at = {m.n for m in sv.markers if m.kind == "prophet"}
+    columns = []
+    for i, col in enumerate(sv.layout):
+        vc = col.card
+        cv = card_vm(vc.card, horizontal=vc.horizontal, n=vc.n, marker=marks.get(vc.n, ""),
+                     prophet=vc.n in prophet_at)
+        side = tuple(
+            card_vm(x.card, horizontal=x.horizontal, n=x.n, marker=marks.get(x.n, ""),
+                    prophet=x.n in prophet_at)
+            for x in col.sideline
+        )
+        columns.append(ColumnVM(cv, side, i == len(sv.layout) - 1))
+
+    hand_cards: tuple[CardVM, ...] = ()
+    if seat_for_view is not None:
+        ordered = sorted(sv.hand, key=lambda x: x.sort_key)
+        sel = c.ui.selection
+        hand_cards = tuple(
+            card_vm(card, order=(sel.index(i) + 1) if i in sel else 0)
+            for i, card in enumerate(ordered)
+        )
+
+    your_turn = "play" in kinds
+    waiting = (
+        f"It is {names[sv.turn]}'s turn." if not hidden else "Pass the device first."
+    )
+    if sv.phase == Phase.PROPHET_CALL.value:
+        waiting = "The prophet is calling the last play."
+    elif sv.phase == Phase.JUDGE.value:
+        waiting = "The dealer is judging the last play."
+    controls: list[ControlVM] = []
+    n_sel = len(c.ui.selection)
+    play_reason = waiting
+    if your_turn and n_sel == 0:
+        play_reason = (
+            "Choose 1 to 4 cards first (click them in the order to play)."
+            if legal.max_cards > 1 else "Choose a card first."
+        )
+    if your_turn and window is not None and window != viewer:
+        play_reason = "Waiting for the last player to finish."
+    controls.append(_control("Play", {"type": "play"}, your_turn and n_sel > 0
+                             and not hidden, play_reason, True))
+    if variant in ("new_eleusis", "express", "royal"):
+        controls.append(_control(
+            "No play", {"type": "no_play"}, "no_play" in kinds and not hidden,
+            waiting if "no_play" not in kinds else "",
+        ))
+    if variant in ("new_eleusis", "royal"):
+        reason = "Only just after your own play, with no prophet in office, once a round, " \
+            "and with at least two other players left."
+        controls.append(_control("Declare prophet", {"type": "declare_prophet"},
+                                 "declare_prophet" in kinds and not hidden, reason))
+    if variant in ("express", "solo"):
+        reason = ("Only just after one of your right plays." if variant == "express"
+                  else "Not now.")
+        if sv.seats and seat_for_view is not None and sv.seats[seat_for_view].role == "out":
+            reason = "You are out of lives."
+        controls.append(_control("Guess the rule", {"type": "guess_open", "open": True},
+                                 "guess" in kinds and not hidden, reason))
+    if variant == "solo" and "pass" in kinds:
+        controls.append(_control("End the game", {"type": "pass"}, True, ""))
+    if state.config.dealer is None:
+        hint_reason = "Hints are not available now."
+        if variant == "new_eleusis" and state.config.option("hints") == "before_play":
+            hint_reason = "In this game hints are given before the first play only."
+        controls.append(_control("Ask for a hint", {"type": "hint_request"},
+                                 "request_hint" in kinds and not hidden, hint_reason,
+                                 key="hint"))
+    if window is not None and window == viewer:
+        controls.append(_control("Continue", {"type": "continue"}, True, "", True))
+
+    calls: list[ControlVM] = []
+    call_title = ""
+    pending_cards: tuple[CardVM, ...] = ()
+    p = sv.pending
+    if p is not None and not hidden:
+        pending_cards = tuple(card_vm(x) for x in p.cards)
+        if "prophet_call" in kinds or "judge" in kinds:
+            kind = "call" if "prophet_call" in kinds else "judge"
+            who = names[p.seat]
+            what = {"play": "played " + ", ".join(x.name for x in p.cards),
+                    "no_play": "declared no play", "guess": f"guessed: {p.text}"}[p.kind]
+            role = "prophet" if kind == "call" else "dealer"
+            call_title = f"As the {role}: {who} {what}. Is it right?"
+            calls.append(_control("Right", {"type": kind, "right": True}, True, "", True))
+            if p.kind == "no_play":
+                chosen = c.ui.judge_card
+                ok = bool(chosen) and any(x.code == chosen for x in legal.call_cards)
+                calls.append(_control(
+                    "Wrong", {"type": kind, "right": False, "card": chosen}, ok,
+                    "Wrong needs a correct card from the player's hand: choose it below."))
+            else:
+                calls.append(_control("Wrong", {"type": kind, "right": False}, True, ""))
+
+    hints = sv.hints
+    rows = []
+    for info in sv.seats:
+        k = s.kinds[info.seat]
+        note = ""
+        if info.lives:
+            note = "♥" * info.lives
+        if sv.prophet == info.seat:
+            note = (note + " prophet").strip()
+        rows.append(SeatRowVM(
+            info.seat, info.name, info.role,
+            "computer" if k == "computer" else ("person" if k in HUMAN_KINDS else k),
+            info.cards + info.set_aside, info.lives,
+            info.seat == actor_of(sv), info.seat == viewer, note,
+        ))
+
+    guess = None
+    if c.ui.guess_open and not hidden:
+        err, eng = rule_check(c.ui.guess_text)
+        verdict, right = last_guess(sv.events, viewer)
+        guess = GuessVM(c.ui.guess_text, err, eng, verdict, right)
+
+    last = ""
+    for ev in reversed(sv.events):
+        last = describe_event(ev, names)
+        if last and ev.kind not in ("deal", "hint"):
+            break
+
+    title = VARIANTS.get(s.setup.variant, variant)
+    round_label = (f"Round {len(s.rounds)} of {s.planned_rounds}" if s.planned_rounds > 1
+                   else "")
+    prophet = ""
+    if sv.prophet is not None:
+        prophet = f"Prophet: {names[sv.prophet]} (since card {state.eras[-1].start})"
+    return TableVM(
+        title=title,
+        round_label=round_label,
+        status=_status(sv, names, viewer, window) if not hidden else "",
+        stock=sv.stock,
+        played=sv.played,
+        sudden_death=sv.sudden_death,
+        prophet=prophet,
+        columns=tuple(columns),
+        hints=hints,
+        seats=tuple(rows),
+        hand=hand_cards,
+        hand_owner=names[viewer] if viewer is not None else "",
+        hidden=hidden,
+        pass_to=names[viewer] if hidden and viewer is not None else "",
+        controls=tuple(controls),
+        calls=tuple(calls),
+        call_title=call_title,
+        message=c.ui.message,
+        guess=guess,
+        hint_editor=("hint" in kinds) and not hidden,
+        hint_text=c.ui.hint_text,
+        last_event=last,
+        sideline_total=sum(len(col.sideline) for col in sv.layout),
+        pending=pending_cards,
+        marks=tuple(x.code for x in legal.call_cards) if calls else (),
+    )
+
+
+def actor_of(sv: SeatView) -> int | None:
+    """The seat the game waits for, as seen in a view."""
+    if sv.result is not None:
+        return None
+    if sv.phase == Phase.PROPHET_CALL.value:
+        return sv.prophet
+    if sv.phase == Phase.JUDGE.value:
+        return sv.dealer
+    return sv.turn
+
+
+def last_guess(events: Sequence[Event], seat: int | None) -> tuple[str, bool | None]:
+    """The verdict on ``seat``'s last guess, with the counterexample when wrong."""
+    for i in range(len(events) - 1, -1, -1):
+        ev = events[i]
+        if ev.kind == "guess" and ev.seat == seat:
+            if ev.right is None:
+                return ("Waiting for the dealer's verdict.", None)
+            if ev.right:
+                return ("Right! That is the rule.", True)
+            why = ""
+            if i + 1 < len(events) and events[i + 1].kind == "counterexample":
+                why = " " + events[i + 1].text
+            return ("Wrong." + why, False)
+    return ("", None)
+
+
+# --------------------------------------------------------------------------- end of round
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRowVM:
+    """One seat's score with its breakdown."""
+
+    name: str
+    score: int
+    detail: str
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEndVM:
+    """The end of a round: the rule revealed, the scores, what the computers thought."""
+
+    title: str
+    reason: str
+    rule: str
+    english: str
+    scores: tuple[ScoreRowVM, ...]
+    thoughts: tuple[tuple[str, tuple[tuple[str, str, float], ...]], ...]
+    next_label: str
+    match_over: bool
+
+
+def round_end_model(c: Controller,
+                    thoughts: dict[int, list[tuple[str, str, float]]] | None = None
+                    ) -> RoundEndVM:
+    """The end-of-round screen (``thoughts``: computer seats' top hypotheses)."""
+    from eleusis_web.controller import VARIANTS
+
+    s = c.session
+    assert s is not None and s.state.result is not None
+    state = s.state
+    result = state.result
+    assert result is not None
+    names = state.config.names
+    rule = state.config.rule or ""
+    english = ""
+    english = rule_check(rule)[1] if rule else "The dealer judged every play by hand."
+    totals = [0] * len(names)
+    for r in s.rounds:
+        if r.result is not None:
+            for i, sc in enumerate(r.result.scores):
+                totals[i] += sc
+    hints_by: dict[int, int] = {}
+    for h in state.hints:
+        if h.level > 0:
+            hints_by[h.seat] = hints_by.get(h.seat, 0) + 1
+    rows = []
+    for i, name in enumerate(names):
+        detail = result.details[i] if i < len(result.details) else ""
+        if hints_by.get(i):
+            n = hints_by[i]
+            detail = (detail + f" · asked for {n} hint{'s' if n > 1 else ''}").strip(" ·")
+        if state.config.variant.value == "solo" and result.floored:
+            detail = (detail + f" · benchmark score {result.floored[i]}").strip(" ·")
+        rows.append(ScoreRowVM(name, result.scores[i], detail, totals[i]))
+    match_over = len(s.rounds) >= s.planned_rounds
+    th = tuple((names[seat], tuple(h)) for seat, h in sorted((thoughts or {}).items()) if h)
+    return RoundEndVM(
+        title=f"{VARIANTS.get(s.setup.variant, '')}: round {len(s.rounds)} is over"
+        if s.planned_rounds > 1 else f"{VARIANTS.get(s.setup.variant, '')}: the round is over",
+        reason=result.reason,
+        rule=rule,
+        english=english,
+        scores=tuple(rows),
+        thoughts=th,
+        next_label="New game" if match_over else "Next round",
+        match_over=match_over,
+    )
