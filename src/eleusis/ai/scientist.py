@@ -250,7 +250,7 @@ class Scientist:
         score_now = max_turns - turns_used
         threshold = self.strength.guess_threshold
         if turns_used >= max_turns - 1 or (hand and self._stuck(mainline, hand)):
-            threshold = min(threshold, max(2.0 / (score_now + 2.0), 0.34))
+            threshold = min(threshold, max(2.0 / (score_now + 2.0), 0.1))
         if q < threshold:
             return None
         self._last_candidate = cand
