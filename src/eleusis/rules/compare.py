@@ -29,9 +29,9 @@ from eleusis.rules.abstract import POS_MAX, Space, State
 from eleusis.rules.rule import Rule
 
 #: Most (state, card class) pairs judged before falling back to sampling.
-EXACT_BUDGET: Final = 300_000
+EXACT_BUDGET: Final = 600_000
 #: Sampled fallback: games played and the longest game.
-SAMPLE_GAMES: Final = 120
+SAMPLE_GAMES: Final = 40
 SAMPLE_LENGTH: Final = 60
 
 
