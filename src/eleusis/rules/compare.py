@@ -10,10 +10,12 @@ every class of card in every state the secret rule can reach. The first
 disagreement found is a shortest counterexample, and its mainline is concrete:
 the secret rule accepts it card by card.
 
-Only when the reachable states exceed :data:`EXACT_BUDGET` card judgements
-(four looked-back cards each read whole, say) does it fall back to a sampled
-check over random games, and then says so: ``exact`` is False and ``note``
-explains.
+Only when the search exceeds :data:`EXACT_BUDGET` units of work (card
+judgements plus state transitions; three or four looked-back cards each read
+whole, say) does it fall back to a sampled check over random games, and then
+says so: ``exact`` is False and ``note`` explains. A counterexample found by
+sampling is still a real one (replayable), only perhaps not the shortest; an
+"equivalent" found by sampling is not a proof.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from eleusis.cards import ALL_CARDS, Card
 from eleusis.rules.abstract import POS_MAX, Space, State
 from eleusis.rules.rule import Rule
 
-#: Most (state, card class) pairs judged before falling back to sampling.
+#: Work (card judgements + state transitions) before falling back to sampling.
 EXACT_BUDGET: Final = 600_000
 #: Sampled fallback: games played and the longest game.
 SAMPLE_GAMES: Final = 40
@@ -102,7 +104,7 @@ def compare(
     """Do ``guess`` and ``secret`` agree from ``mainline`` on (see module doc)?
 
     ``max_pos`` bounds the positions considered (default :data:`POS_MAX`);
-    ``budget`` is the exact search's limit in judged (state, card) pairs.
+    ``budget`` is the exact search's limit in units of work (see the module doc).
     """
     mainline = tuple(mainline)
     limit = max(max_pos, len(mainline) + 1)
@@ -213,6 +215,8 @@ def _sampled(
         f"{SAMPLE_GAMES} random games of up to {SAMPLE_LENGTH} cards were checked "
         f"({plays} positions)"
     )
+    if best is not None:
+        note += "; the counterexample is real but may not be the shortest"
     return Comparison(best is None, False, best, note, explored=plays)
 
 
