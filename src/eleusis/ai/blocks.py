@@ -141,12 +141,44 @@ def rank_word(r: int) -> str:
     return _RANK_WORD.get(r, str(r))
 
 
-def _rank_mask(pred: Callable[[int], bool]) -> int:
+def _wrap(n: int) -> int:
+    return (n - 1) % 13 + 1
+
+
+def _suit_in(*suits: Suit) -> Callable[[Card], bool]:
+    return lambda c: c.suit in suits
+
+
+def _suit_not(suit: Suit) -> Callable[[Card], bool]:
+    return lambda c: c.suit is not suit
+
+
+def _attr(name: str) -> Callable[[Card], bool]:
+    return lambda c: bool(getattr(c, name))
+
+
+def _ranks(pred: Callable[[int], bool]) -> int:
     return card_mask(lambda c: pred(c.rank))
 
 
-def _wrap(n: int) -> int:
-    return (n - 1) % 13 + 1
+def _eq(r: int) -> Callable[[int], bool]:
+    return lambda x: x == r
+
+
+def _ne(r: int) -> Callable[[int], bool]:
+    return lambda x: x != r
+
+
+def _ge(r: int) -> Callable[[int], bool]:
+    return lambda x: x >= r
+
+
+def _le(r: int) -> Callable[[int], bool]:
+    return lambda x: x <= r
+
+
+def _between(lo: int, hi: int) -> Callable[[int], bool]:
+    return lambda x: lo <= x <= hi
 
 
 def card_blocks() -> list[Block]:
@@ -157,41 +189,39 @@ def card_blocks() -> list[Block]:
     ]
     for s in Suit:
         w = _SUIT_WORD[s]
-        out.append(card_block(f"card is {w}", f"the card is a {w[:-1]}",
-                              card_mask(lambda c, s=s: c.suit is s)))
+        out.append(card_block(f"card is {w}", f"the card is a {w[:-1]}", card_mask(_suit_in(s))))
     for s in Suit:
         w = _SUIT_WORD[s]
         out.append(card_block(f"card is not {w}", f"the card is not a {w[:-1]}",
-                              card_mask(lambda c, s=s: c.suit is not s)))
-    for a, b in ((Suit.SPADES, Suit.HEARTS), (Suit.SPADES, Suit.DIAMONDS),
-                 (Suit.HEARTS, Suit.CLUBS), (Suit.DIAMONDS, Suit.CLUBS)):
-        wa, wb = _SUIT_WORD[a], _SUIT_WORD[b]
-        out.append(card_block(f"card.suit in {{{wa}, {wb}}}", f"the card is a {wa[:-1]} or a {wb[:-1]}",
-                              card_mask(lambda c, a=a, b=b: c.suit in (a, b))))
-    for attr, eng in (("even", "has an even rank"), ("odd", "has an odd rank"),
+                              card_mask(_suit_not(s))))
+    for sa, sb in ((Suit.SPADES, Suit.HEARTS), (Suit.SPADES, Suit.DIAMONDS),
+                   (Suit.HEARTS, Suit.CLUBS), (Suit.DIAMONDS, Suit.CLUBS)):
+        wa, wb = _SUIT_WORD[sa], _SUIT_WORD[sb]
+        out.append(card_block(f"card.suit in {{{wa}, {wb}}}",
+                              f"the card is a {wa[:-1]} or a {wb[:-1]}",
+                              card_mask(_suit_in(sa, sb))))
+    for name, eng in (("even", "has an even rank"), ("odd", "has an odd rank"),
                       ("face", "is a face card (J, Q, K)"), ("numeral", "is a numeral (A to 10)"),
                       ("prime", "has a prime rank (2, 3, 5, 7, J, K)")):
-        out.append(card_block(f"card is {attr}", f"the card {eng}",
-                              card_mask(lambda c, attr=attr: bool(getattr(c, attr)))))
+        out.append(card_block(f"card is {name}", f"the card {eng}", card_mask(_attr(name))))
     out.append(card_block("card is not prime", "the card's rank is not prime",
                           card_mask(lambda c: not c.prime)))
     for r in range(1, 14):
-        out.append(card_block(f"card.rank == {r}", f"the card is a {rank_word(r)}",
-                              _rank_mask(lambda x, r=r: x == r)))
+        out.append(card_block(f"card.rank == {r}", f"the card is a {rank_word(r)}", _ranks(_eq(r))))
     for r in range(1, 14):
         out.append(card_block(f"card.rank != {r}", f"the card is not a {rank_word(r)}",
-                              _rank_mask(lambda x, r=r: x != r)))
+                              _ranks(_ne(r))))
     for r in range(2, 14):
         out.append(card_block(f"card.rank >= {r}", f"the card's rank is at least {rank_word(r)}",
-                              _rank_mask(lambda x, r=r: x >= r)))
+                              _ranks(_ge(r))))
     for r in range(1, 13):
         out.append(card_block(f"card.rank <= {r}", f"the card's rank is at most {rank_word(r)}",
-                              _rank_mask(lambda x, r=r: x <= r)))
-    for a in range(2, 13):
-        for b in range(a + 1, 13):
-            out.append(card_block(f"card.rank in {a}..{b}",
-                                  f"the card's rank is between {rank_word(a)} and {rank_word(b)}",
-                                  _rank_mask(lambda x, a=a, b=b: a <= x <= b)))
+                              _ranks(_le(r))))
+    for lo in range(2, 13):
+        for hi in range(lo + 1, 13):
+            out.append(card_block(f"card.rank in {lo}..{hi}",
+                                  f"the card's rank is between {rank_word(lo)} and {rank_word(hi)}",
+                                  _ranks(_between(lo, hi))))
     return out
 
 
@@ -217,6 +247,44 @@ _CYCLES: Final[tuple[tuple[Suit, ...], ...]] = (
 )
 
 
+RankRel = Callable[[int, int], bool]
+
+
+def _plus(k: int) -> RankRel:
+    return lambda p, c: c == p + k
+
+
+def _wrapped(k: int) -> RankRel:
+    return lambda p, c: c == _wrap(p + k)
+
+
+def _within(k: int) -> RankRel:
+    return lambda p, c: abs(c - p) <= k
+
+
+def _beyond(k: int) -> RankRel:
+    return lambda p, c: abs(c - p) > k
+
+
+def _apart(k: int) -> RankRel:
+    return lambda p, c: abs(c - p) == k
+
+
+def _rank_rel_row(rel: RankRel) -> Callable[[Card], int]:
+    table = [_ranks(_fixed_prev(rel, pr)) for pr in range(14)]
+    return lambda p: table[p.rank]
+
+
+def _fixed_prev(rel: RankRel, prev_rank: int) -> Callable[[int], bool]:
+    return lambda x: rel(prev_rank, x)
+
+
+def _cycle_row(cyc: tuple[Suit, ...]) -> Callable[[Card], int]:
+    nxt = {cyc[i]: cyc[(i + 1) % 4] for i in range(4)}
+    smask = {s: card_mask(_suit_in(s)) for s in Suit}
+    return lambda p: smask[nxt[p.suit]]
+
+
 def rel_blocks() -> list[Block]:
     """Blocks relating the card to the previous card."""
     out: list[Block] = []
@@ -228,76 +296,77 @@ def rel_blocks() -> list[Block]:
         ("face", "face/numeral kind", lambda c: c.face),
         ("prime", "primeness", lambda c: c.prime),
     ]
-    for attr, eng, f in pairs:
-        out.append(rel_block(f"card.{attr} == prev.{attr}",
+    for name, eng, f in pairs:
+        out.append(rel_block(f"card.{name} == prev.{name}",
                              f"the card has the same {eng} as the last card", _same(f)))
-        out.append(rel_block(f"card.{attr} != prev.{attr}",
+        out.append(rel_block(f"card.{name} != prev.{name}",
                              f"the card's {eng} differs from the last card's", _diff(f)))
-    for a, b in ((Suit.HEARTS, Suit.SPADES), (Suit.HEARTS, Suit.CLUBS)):
-        wa, wb = _SUIT_WORD[a], _SUIT_WORD[b]
+    for sa, sb in ((Suit.HEARTS, Suit.SPADES), (Suit.HEARTS, Suit.CLUBS)):
+        wa, wb = _SUIT_WORD[sa], _SUIT_WORD[sb]
         grp = f"{{{wa}, {wb}}}"
-        f = (lambda c, a=a, b=b: c.suit in (a, b))
+        g = _suit_in(sa, sb)
         out.append(rel_block(f"(card.suit in {grp}) == (prev.suit in {grp})",
                              f"the card is on the same side as the last card of the split "
-                             f"{wa}+{wb} / the other two suits", _same(f)))
+                             f"{wa}+{wb} / the other two suits", _same(g)))
         out.append(rel_block(f"(card.suit in {grp}) != (prev.suit in {grp})",
                              f"the card alternates between {wa}+{wb} and the other two suits",
-                             _diff(f)))
-    rank_rows: list[tuple[str, str, Callable[[int, int], bool]]] = [
-        ("card.rank > prev.rank", "the card's rank is higher than the last card's", lambda p, c: c > p),
-        ("card.rank >= prev.rank", "the card's rank is at least the last card's", lambda p, c: c >= p),
-        ("card.rank < prev.rank", "the card's rank is lower than the last card's", lambda p, c: c < p),
-        ("card.rank <= prev.rank", "the card's rank is at most the last card's", lambda p, c: c <= p),
+                             _diff(g)))
+    rank_rows: list[tuple[str, str, RankRel]] = [
+        ("card.rank > prev.rank", "the card's rank is higher than the last card's",
+         lambda p, c: c > p),
+        ("card.rank >= prev.rank", "the card's rank is at least the last card's",
+         lambda p, c: c >= p),
+        ("card.rank < prev.rank", "the card's rank is lower than the last card's",
+         lambda p, c: c < p),
+        ("card.rank <= prev.rank", "the card's rank is at most the last card's",
+         lambda p, c: c <= p),
     ]
     for k in (1, 2, 3):
-        rank_rows.append((f"card.rank == prev.rank + {k}", f"the card's rank is the last card's plus {k}",
-                          lambda p, c, k=k: c == p + k))
-        rank_rows.append((f"card.rank == prev.rank - {k}", f"the card's rank is the last card's minus {k}",
-                          lambda p, c, k=k: c == p - k))
+        rank_rows.append((f"card.rank == prev.rank + {k}",
+                          f"the card's rank is the last card's plus {k}", _plus(k)))
+        rank_rows.append((f"card.rank == prev.rank - {k}",
+                          f"the card's rank is the last card's minus {k}", _plus(-k)))
     for k in (1, 2):
         rank_rows.append((f"card.rank == wrap(prev.rank + {k})",
-                          f"the card's rank is the last card's plus {k}, going round from king to ace",
-                          lambda p, c, k=k: c == _wrap(p + k)))
+                          f"the card's rank is the last card's plus {k}, going round from king "
+                          "to ace", _wrapped(k)))
         rank_rows.append((f"card.rank == wrap(prev.rank - {k})",
-                          f"the card's rank is the last card's minus {k}, going round from ace to king",
-                          lambda p, c, k=k: c == _wrap(p - k)))
+                          f"the card's rank is the last card's minus {k}, going round from ace "
+                          "to king", _wrapped(-k)))
     for k in (1, 2, 3):
         rank_rows.append((f"abs(card.rank - prev.rank) <= {k}",
-                          f"the card's rank is within {k} of the last card's",
-                          lambda p, c, k=k: abs(c - p) <= k))
+                          f"the card's rank is within {k} of the last card's", _within(k)))
         rank_rows.append((f"abs(card.rank - prev.rank) > {k}",
                           f"the card's rank is more than {k} away from the last card's",
-                          lambda p, c, k=k: abs(c - p) > k))
+                          _beyond(k)))
     for k in (1, 2):
         rank_rows.append((f"abs(card.rank - prev.rank) == {k}",
-                          f"the card's rank is exactly {k} away from the last card's",
-                          lambda p, c, k=k: abs(c - p) == k))
+                          f"the card's rank is exactly {k} away from the last card's", _apart(k)))
     for text, eng, rel in rank_rows:
-        table = [_rank_mask(lambda x, pr=pr, rel=rel: rel(pr, x)) for pr in range(14)]
-        out.append(rel_block(text, eng, lambda p, table=table: table[p.rank]))
+        out.append(rel_block(text, eng, _rank_rel_row(rel)))
     for cyc in _CYCLES:
         names = ", ".join(_SUIT_WORD[s] for s in cyc)
-        nxt = {cyc[i]: cyc[(i + 1) % 4] for i in range(4)}
-        smask = {s: card_mask(lambda c, s=s: c.suit is s) for s in Suit}
         out.append(rel_block(f"card.suit == next(prev.suit, [{names}])",
-                             f"the suits follow the cycle {names}",
-                             lambda p, nxt=nxt, smask=smask: smask[nxt[p.suit]]))
+                             f"the suits follow the cycle {names}", _cycle_row(cyc)))
     return out
+
+
+def _prev_rank_ge(r: int) -> Callable[[Card], bool]:
+    return lambda p: p.rank >= r
 
 
 def prev_conditions() -> list[Block]:
     """Natural conditions on the previous card for ``if ... then ... else``."""
     out = [
-        prev_block("prev is red", "the last card is red", lambda p: p.red),
-        prev_block("prev is face", "the last card is a face card", lambda p: p.face),
-        prev_block("prev is even", "the last card's rank is even", lambda p: p.even),
-        prev_block("prev is prime", "the last card's rank is prime", lambda p: p.prime),
-        prev_block("prev.rank >= 7", "the last card's rank is at least 7", lambda p: p.rank >= 7),
+        prev_block("prev is red", "the last card is red", _attr("red")),
+        prev_block("prev is face", "the last card is a face card", _attr("face")),
+        prev_block("prev is even", "the last card's rank is even", _attr("even")),
+        prev_block("prev is prime", "the last card's rank is prime", _attr("prime")),
+        prev_block("prev.rank >= 7", "the last card's rank is at least 7", _prev_rank_ge(7)),
     ]
     for s in Suit:
         w = _SUIT_WORD[s]
-        out.append(prev_block(f"prev is {w}", f"the last card is a {w[:-1]}",
-                              lambda p, s=s: p.suit is s))
+        out.append(prev_block(f"prev is {w}", f"the last card is a {w[:-1]}", _suit_in(s)))
     return out
 
 

@@ -329,7 +329,7 @@ class Belief:
         milliseconds in the first turns.
         """
         cards = list(dict.fromkeys(cards))
-        post, z = self.family_posterior()
+        post, _ = self.family_posterior()
         row_shift = NCARDS * (NOPREV if prev is None else prev.index)
         chans = channels_of(pos)
         zz = self.z
@@ -338,7 +338,6 @@ class Belief:
         bits = self.space.bits
         prior = self.prior
         pe = self.pe
-        k1 = self.kmax + 1
         mms = [self.mm[c] for c in chans]
         for seg, scale in self._sample(sample_limit):
             for i in seg:
@@ -355,18 +354,27 @@ class Belief:
     # -- candidates and their probability of being right -----------------------
 
     def best_in_channel(self, c: int, limit: int = 1) -> list[int]:
-        """Up to ``limit`` most probable hypotheses of channel ``c``, heaviest first."""
-        out = []
+        """Up to ``limit`` most probable hypotheses of channel ``c``, heaviest first.
+
+        The live list is sorted by prior, so the first hypotheses found with
+        ``m`` mismatches are the heaviest of their class; the classes are
+        then merged by weight (``prior * eps ** m``).
+        """
+        k1 = self.kmax + 1
         mmc = self.mm[c]
-        for m in range(self.kmax + 1):
-            for i in self.live:
-                if mmc[i] == m:
-                    out.append(i)
-                    if len(out) >= limit:
-                        return out
-            if out:
-                return out
-        return out
+        found: list[list[int]] = [[] for _ in range(k1)]
+        missing = k1
+        for i in self.live:
+            m = mmc[i]
+            if m < k1 and len(found[m]) < limit:
+                found[m].append(i)
+                if len(found[m]) == limit:
+                    missing -= 1
+                    if missing == 0 or (m == 0 and self.kmax == 0):
+                        break
+        merged = [i for group in found for i in group]
+        merged.sort(key=lambda i: -self.channel_weight(c, i))
+        return merged[:limit]
 
     def candidates(self, plain_limit: int = 6) -> list[Candidate]:
         """The most probable rules of each family (plain ones first)."""
@@ -395,7 +403,7 @@ class Belief:
         for ex in self.excluded:
             if _same_behaviour(beh, ex):
                 return 0.0
-        post, z = self.family_posterior()
+        post, _ = self.family_posterior()
         agree = [0.0] * NCHANNELS
         bits = self.space.bits
         prior = self.prior
@@ -420,8 +428,9 @@ class Belief:
         return min(1.0, q)
 
 
-_INITIAL: dict[tuple[int, tuple[float, float, float], int, tuple[bool, ...]], tuple[
-    Space, tuple[list[float], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[float, ...]]]] = {}
+_Start = tuple[list[float], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[float, ...]]
+_INITIAL: dict[tuple[int, tuple[float, float, float], int, tuple[bool, ...]],
+               tuple[Space, _Start]] = {}
 
 
 def _initial(space: Space, level_mass: tuple[float, float, float], max_mismatches: int,

@@ -97,12 +97,23 @@ def _entropy(p: float) -> float:
 class Scientist:
     """One computer scientist with its own belief and seeded random generator."""
 
-    def __init__(self, level: str | Strength = "strong", seed: int = 0) -> None:
+    def __init__(self, level: str | Strength = "strong", seed: int = 0,
+                 dealer_noise: float | None = None) -> None:
+        """``dealer_noise``: how often the dealer is expected to misjudge a card.
+
+        The computer dealer never errs, so the presets trust it almost fully;
+        against a human dealer pass about 0.02, which weighs a contradiction
+        by that much instead of ``eps`` and tolerates one per hypothesis.
+        """
         self.strength = strength(level)
         space = build_space(self.strength.max_level)
         fam = (0.9, 0.07, 0.03) if self.strength.periodic else (1.0, 0.0, 0.0)
-        self.belief = Belief(space, eps=self.strength.eps, family_prior=fam,
-                             max_mismatches=self.strength.tolerance)
+        eps, tol = self.strength.eps, self.strength.tolerance
+        if dealer_noise is not None:
+            if not 0.0 < dealer_noise < 0.5:
+                raise ValueError("dealer_noise must lie strictly between 0 and 0.5")
+            eps, tol = dealer_noise, max(tol, 1)
+        self.belief = Belief(space, eps=eps, family_prior=fam, max_mismatches=tol)
         self.rng = random.Random(seed)
         self.wrong_guesses: list[str] = []
         self._last_candidate: Candidate | None = None
@@ -298,10 +309,9 @@ class Scientist:
                     if ev.right:
                         self.observe(line, card, True)
                         line.append(card)
-                if not ev.right:
-                    # a wrong play of several cards: only "not all of them" is known
-                    if len(ev.cards) == 1:
-                        self.observe(line, ev.cards[0], False)
+                if not ev.right and len(ev.cards) == 1:
+                    # (a wrong play of several cards only says "not all of them")
+                    self.observe(line, ev.cards[0], False)
                 self._mainline = line
             elif ev.kind == "guess" and ev.right is False and ev.seat == view.seat:
                 self.guess_rejected(self._mainline, ev.text)

@@ -1,0 +1,65 @@
+"""The Solo benchmark harness: rules files, bad lines, the JSON report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from eleusis.bench import calibration, main, read_rules
+
+RULES = """\
+# a comment, then a blank line
+
+red: card is red
+card.suit != prev.suit
+broken: card.rank >>> 3
+also_broken: card is purple
+"""
+
+
+def test_read_rules_names_and_skips_bad_lines() -> None:
+    rules, skipped = read_rules(RULES.splitlines())
+    assert [(r.name, r.line) for r in rules] == [("red", 3), ("line4", 4)]
+    assert len(skipped) == 2
+    assert skipped[0].startswith("line 5:") and skipped[1].startswith("line 6:")
+
+
+def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "rules.txt"
+    f.write_text(RULES, encoding="utf-8")
+    assert main(["solo", "--rules", str(f), "--rounds", "1", "--seed", "2", "--json"]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    for key in ("rounds", "solved_rate", "mean_score", "mean_wrong_guesses", "mean_turns",
+                "decision_ms_median", "decision_ms_p95", "per_rule"):
+        assert key in report
+    assert report["rounds"] == 2
+    assert [r["name"] for r in report["per_rule"]] == ["red", "line4"]
+    assert "line 5" in captured.err and "line 6" in captured.err
+    assert 0.0 <= report["solved_rate"] <= 1.0
+
+
+def test_text_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "rules.txt"
+    f.write_text("d1-black: card is black\n", encoding="utf-8")
+    assert main(["solo", "--rules", str(f), "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "d1-black" in out and "solved" in out and "median" in out
+    assert "difficulty 1" in out
+
+
+def test_bad_arguments_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solo", "--rules", str(tmp_path / "missing.txt")]) == 2
+    f = tmp_path / "r.txt"
+    f.write_text("card is red\n", encoding="utf-8")
+    assert main(["solo", "--rules", str(f), "--strength", "godlike"]) == 2
+    assert main(["solo", "--rules", str(f), "--rounds", "0"]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_calibration_bins() -> None:
+    bins = calibration([(0.1, False), (0.15, True), (0.9, True), (1.0, True)], bins=5)
+    assert [b["plays"] for b in bins] == [2, 2]
+    assert bins[0]["observed"] == 0.5 and bins[1]["observed"] == 1.0

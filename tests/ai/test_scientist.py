@@ -1,0 +1,95 @@
+"""Decisions: determinism, explanations, presets, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from eleusis.ai import PRESETS, Scientist, strength
+from eleusis.ai.scientist import parse_counterexample
+from eleusis.cards import Card, parse_cards
+from eleusis.game import Action, Guess, apply, make_config, new_game
+from eleusis.rules import parse
+from eleusis.views import view
+
+
+def _actions(rule: str, seed: int, level: str = "strong", limit: int = 40) -> list[Action]:
+    state = new_game(make_config("solo", ["computer"], rule, seed))
+    sci = Scientist(level, seed)
+    out: list[Action] = []
+    while not state.over and len(out) < limit:
+        action = sci.choose_action(view(state, 0))
+        out.append(action)
+        state = apply(state, action)
+    return out
+
+
+def test_same_seed_same_decisions() -> None:
+    rule = "card.suit != prev.suit and card.color == prev.color"
+    assert _actions(rule, 21) == _actions(rule, 21)
+    assert _actions(rule, 21, "novice", 12) == _actions(rule, 21, "novice", 12)
+
+
+def test_solves_a_simple_rule_through_the_engine() -> None:
+    rule = "card is red"
+    state = new_game(make_config("solo", ["computer"], rule, 4))
+    sci = Scientist("strong", 4)
+    while not state.over:
+        state = apply(state, sci.choose_action(view(state, 0)))
+    assert state.seats[0].right_guess
+    assert state.turns <= 15
+
+
+def test_explanations_are_rules_with_probabilities() -> None:
+    sci = Scientist("strong", 0)
+    mainline = parse_cards("4H 9D KH 2D")
+    for k in range(1, len(mainline)):
+        sci.observe(mainline[:k], mainline[k], True)
+    for code in ("4S", "QC", "7S"):
+        sci.observe(mainline, Card.parse(code), False)
+    top = sci.explain(mainline, 3)
+    assert 1 <= len(top) <= 3
+    assert [h.probability for h in top] == sorted((h.probability for h in top), reverse=True)
+    for h in top:
+        assert 0.0 <= h.probability <= 1.0
+        parse(h.text)  # a text of the rule language
+        assert h.english
+    assert top[0].text in ("card is red", "card.color == prev.color")
+
+
+def test_presets_differ_as_documented() -> None:
+    assert list(PRESETS) == ["novice", "casual", "strong", "expert"]
+    novice, casual, strong_, expert = PRESETS.values()
+    assert novice.max_level < casual.max_level <= strong_.max_level == expert.max_level
+    assert novice.noise > casual.noise > strong_.noise == expert.noise == 0.0
+    assert novice.guess_threshold < casual.guess_threshold < strong_.guess_threshold
+    assert Scientist("novice").space_size < Scientist("casual").space_size \
+        < Scientist("strong").space_size
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown strength"):
+        strength("grandmaster")
+    with pytest.raises(ValueError, match="empty hand"):
+        Scientist().choose_card(parse_cards("5C"), [])
+    with pytest.raises(ValueError, match="dealer_noise"):
+        Scientist(dealer_noise=0.7)
+
+
+def test_counterexample_sentences_become_observations() -> None:
+    obs = parse_counterexample("after 7♠ K♥ your rule accepts 3♦; the secret rule rejects it")
+    assert obs is not None
+    assert (obs.pos, obs.prev, obs.card, obs.accepted) == (3, Card.parse("KH"),
+                                                           Card.parse("3D"), False)
+    assert parse_counterexample("something else entirely") is None
+
+
+def test_one_guess_per_turn_at_most() -> None:
+    actions = _actions("if pos % 2 == 0 then card.rank == prev.rank else card.rank != prev.rank",
+                       8, limit=60)
+    turn_guesses = 0
+    for a in actions:
+        if isinstance(a, Guess):
+            turn_guesses += 1
+            assert turn_guesses == 1
+        else:
+            turn_guesses = 0
