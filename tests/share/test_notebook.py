@@ -325,11 +325,22 @@ def test_any_data_loads_or_gives_a_notebook_error(data: object) -> None:
     assert Notebook.from_data(nb.to_data()) == nb
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.text(max_size=80) | st.binary(max_size=60).map(lambda b: b.hex()))
+_TOKEN = Notebook().add("card is red", "note").add("true").to_token()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(max_size=80)
+    | st.builds(lambda n: _TOKEN[:n], st.integers(0, len(_TOKEN)))
+    | st.builds(
+        lambda i, ch: _TOKEN[:i] + ch + _TOKEN[i + 1 :],
+        st.integers(0, len(_TOKEN) - 1),
+        st.sampled_from("AQZz09-_+/="),
+    )
+)
 def test_any_token_loads_or_gives_a_notebook_error(token: str) -> None:
     try:
-        Notebook.from_token(token)
+        nb = Notebook.from_token(token)
     except NotebookError:
-        pass
-
+        return
+    assert Notebook.from_data(nb.to_data()) == nb
