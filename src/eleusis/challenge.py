@@ -170,6 +170,8 @@ def _open(token: object) -> Challenge:
         raise ChallengeError("this challenge link is too long")
     if any(ch not in _ALPHABET for ch in t):
         raise ChallengeError("this is not a challenge link (unexpected characters)")
+    if len(t) % 4 == 1:  # no base64 text has this length: a link cut in the middle
+        raise ChallengeError("the challenge link is cut short")
     try:
         raw = base64.urlsafe_b64decode(t + "=" * (-len(t) % 4))
     except (binascii.Error, ValueError):
