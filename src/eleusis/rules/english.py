@@ -138,14 +138,19 @@ def noun(node: Node) -> str:
     if isinstance(node, Neg):
         return f"minus {_paren_noun(node.operand)}"
     if isinstance(node, Arith):
+        terms = _sum_terms(node)
+        if len(terms) > 2:
+            listed = ", ".join(noun(t) for t in terms[:-1]) + f" and {noun(terms[-1])}"
+            return f"the sum of {listed}"
         left, right = _paren_noun(node.left), _paren_noun(node.right)
+        if node.op == "%":
+            return f"the remainder when {noun(node.left)} is divided by {right}"
         if node.op == "+":
             return f"{left} plus {right}"
         if node.op == "-":
             return f"{left} minus {right}"
         if node.op == "*":
             return f"{left} times {right}"
-        return f"the remainder of {left} divided by {right}"
     if isinstance(node, Call):
         return _call_noun(node)
     if isinstance(node, SetLit | ListLit):
@@ -155,6 +160,13 @@ def noun(node: Node) -> str:
     if isinstance(node, If | Case):
         return f"({_value_choice(node)})"
     return f"({clause(node)})"
+
+
+def _sum_terms(node: Node) -> list[Node]:
+    """The terms of a chain of ``+`` (just ``[node]`` for anything else)."""
+    if isinstance(node, Arith) and node.op == "+":
+        return [*_sum_terms(node.left), node.right]
+    return [node]
 
 
 def _paren_noun(node: Node) -> str:
@@ -181,14 +193,14 @@ def _list_words(items: tuple[Node, ...]) -> str:
 def _call_noun(node: Call) -> str:
     args = node.args
     if node.name == "abs":
-        return f"the absolute value of {noun(args[0])}"
+        return f"the absolute value of {_paren_noun(args[0])}"
     if node.name in ("min", "max"):
         which = ("smaller" if node.name == "min" else "larger") if len(args) == 2 else (
             "smallest" if node.name == "min" else "largest")
         listed = ", ".join(noun(a) for a in args[:-1]) + f" and {noun(args[-1])}"
         return f"the {which} of {listed}"
     if node.name == "wrap":
-        return f"{noun(args[0])} wrapped into A..K (K + 1 is A)"
+        return f"{_paren_noun(args[0])} wrapped into A..K (K + 1 is A)"
     lst = args[1]
     assert isinstance(lst, ListLit)
     cycle = " → ".join(noun(i) for i in (*lst.items, lst.items[0]))
@@ -287,7 +299,28 @@ def _is_bool(node: Node) -> bool:
     return False
 
 
+def _remainder_clause(op: str, left: Node, right: Node) -> str | None:
+    """``x % m == r`` as "x is even", "x is a multiple of 3", "x leaves remainder 1..."."""
+    if not (op in ("==", "!=") and isinstance(left, Arith) and left.op == "%"
+            and isinstance(left.right, Num) and isinstance(right, Num)):
+        return None
+    m, r = left.right.value, right.value
+    verb = "is" if op == "==" else "is not"
+    x = noun(left.left)
+    if m == 2 and r in (0, 1):
+        return f"{x} {verb} {'even' if r == 0 else 'odd'}"
+    if m > 0 and r == 0:
+        return f"{x} {verb} a multiple of {m}"
+    if 0 < r < m:
+        does = "leaves" if op == "==" else "does not leave"
+        return f"{x} {does} a remainder of {r} when divided by {m}"
+    return None
+
+
 def _cmp_clause(op: str, left: Node, right: Node) -> str:
+    remainder = _remainder_clause(op, left, right)
+    if remainder is not None:
+        return remainder
     if (op in ("==", "!=") and _is_bool(left) and _is_bool(right)
             and not isinstance(right, BoolLit) and _same_attr(left, right) is None):
         first, second = _group(left, inside="x"), _group(right, inside="x")
