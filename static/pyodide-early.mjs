@@ -17,7 +17,13 @@ let started = null;
 
 /** Start loading the vendored Pyodide (once); return the promise of it. */
 export function start() {
-  if (started === null) started = load();
+  if (started === null) {
+    performance.mark("pyodide:start");
+    started = load().then((pyodide) => {
+      performance.mark("pyodide:loaded");
+      return pyodide;
+    });
+  }
   return started;
 }
 

@@ -1,0 +1,271 @@
+"""Boot benchmark: the app against a bare Pyodide page, in one run.
+
+``make bench-boot`` (or ``.venv/bin/python bench/boot.py --runs 5``) serves
+the repository with ``tools/serve.py`` and drives Debian's Chromium through
+Playwright. For each run it measures, alternating which page goes first:
+
+* **cold boot**: a fresh browser profile (empty HTTP cache, no service
+  worker), navigation start to ``<body data-ready="1">``;
+* **reload**: the same tab reloaded (HTTP cache; service workers blocked);
+* **offline reload**: a second fresh profile where the page's service worker
+  is installed and controls the page, then the network is switched off and
+  the page reloaded;
+* **first contentful paint** of the cold load.
+
+The app is ``/`` (PyScript, the engine zip, our service worker); the baseline
+is ``bench/bare.html``, which only loads the same vendored Pyodide and runs one
+line of Python (``bench/bare-sw.js`` precaches the same runtime files).
+Times come from the page's own clock (``performance.now()`` when
+``data-ready`` flips), so browser start-up is not counted. The machine is
+shared and noisy: compare the ratios, taken within one run, not absolute
+times across runs. It prints medians and app/bare ratios, and with
+``--markdown`` a table for ``docs/performance.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from serve import serve_in_thread  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+#: Installed before any page script: records performance.now() when
+#: <body data-ready="1"> appears, the same way for both pages.
+READY_PROBE = """
+(() => {
+  const seen = () => {
+    if (document.body && document.body.dataset.ready === "1" && !window.__readyAt) {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(seen).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"],
+  });
+})();
+"""
+
+PAGES = {"app": "", "bare": "bench/bare.html"}
+METRICS = ("cold", "reload", "offline", "fcp")
+TIMEOUT_MS = 120_000
+
+
+@dataclass
+class Samples:
+    """Times in milliseconds, per page and metric."""
+
+    data: dict[str, dict[str, list[float]]] = field(
+        default_factory=lambda: {p: {m: [] for m in METRICS} for p in PAGES}
+    )
+
+    def add(self, page: str, metric: str, value: float) -> None:
+        self.data[page][metric].append(value)
+
+    def median(self, page: str, metric: str) -> float | None:
+        values = self.data[page][metric]
+        return statistics.median(values) if values else None
+
+
+def _ready_time(page: Any) -> float:
+    page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
+    return float(page.evaluate("window.__readyAt"))
+
+
+def _fcp(page: Any) -> float:
+    value = page.evaluate(
+        "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+    )
+    return float(value) if value is not None else float("nan")
+
+
+def _check_no_error(page: Any, name: str) -> None:
+    if name == "app":
+        errors = page.evaluate(
+            "document.querySelectorAll('.py-error').length"
+            " + (document.getElementById('error-panel').hidden ? 0 : 1)"
+        )
+        if errors:
+            raise RuntimeError("the app showed an error while benchmarking")
+
+
+def measure_http(pw: Any, url: str, name: str, samples: Samples) -> None:
+    """Cold boot, FCP and reload (HTTP cache, service workers blocked)."""
+    with tempfile.TemporaryDirectory(prefix="bench-boot-") as profile:
+        ctx = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block"
+        )
+        try:
+            ctx.add_init_script(READY_PROBE)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(url)
+            samples.add(name, "cold", _ready_time(page))
+            samples.add(name, "fcp", _fcp(page))
+            _check_no_error(page, name)
+            page.reload()
+            samples.add(name, "reload", _ready_time(page))
+            _check_no_error(page, name)
+        finally:
+            ctx.close()
+
+
+def measure_offline(pw: Any, url: str, name: str, samples: Samples) -> None:
+    """Reload with the network off, served by the page's service worker."""
+    with tempfile.TemporaryDirectory(prefix="bench-boot-") as profile:
+        ctx = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        )
+        try:
+            ctx.add_init_script(READY_PROBE)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(url)
+            _ready_time(page)
+            page.wait_for_function(
+                "navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
+            )
+            ctx.set_offline(True)
+            page.reload()
+            samples.add(name, "offline", _ready_time(page))
+            _check_no_error(page, name)
+        finally:
+            ctx.close()
+
+
+def machine() -> str:
+    """A one-line description of this machine."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        version = subprocess.run(
+            [CHROMIUM, "--version"], capture_output=True, text=True, timeout=30
+        ).stdout.strip()
+    except OSError:
+        version = "chromium ?"
+    return f"{os.cpu_count()} cores, {cpu}; {platform.system()} {platform.release()}; {version}"
+
+
+def run(runs: int, root: Path = ROOT, offline: bool = True) -> Samples:
+    """Measure ``runs`` alternating rounds of both pages; return the samples."""
+    from playwright.sync_api import sync_playwright
+
+    samples = Samples()
+    server = serve_in_thread(root)
+    try:
+        with sync_playwright() as pw:
+            for i in range(runs):
+                order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+                for name in order:
+                    url = server.url + PAGES[name]
+                    measure_http(pw, url, name, samples)
+                    if offline:
+                        measure_offline(pw, url, name, samples)
+                line = "  ".join(
+                    f"{n}: cold {samples.data[n]['cold'][-1]:.0f}"
+                    f" reload {samples.data[n]['reload'][-1]:.0f}"
+                    f" offline {(samples.data[n]['offline'] or [0])[-1]:.0f}"
+                    f" fcp {samples.data[n]['fcp'][-1]:.0f}"
+                    for n in PAGES
+                )
+                print(f"run {i + 1}/{runs}  {line}", flush=True)
+    finally:
+        server.close()
+    return samples
+
+
+TARGETS = {
+    "cold": ("app cold boot <= 1.10 x bare cold boot", "cold", 1.10),
+    "offline": ("app offline reload <= 1.10 x bare reload", "reload", 1.10),
+}
+
+
+def report(samples: Samples, runs: int) -> str:
+    """Return the result as a Markdown table with ratios and the targets."""
+    labels = {
+        "cold": "cold boot to data-ready",
+        "reload": "reload (HTTP cache)",
+        "offline": "offline reload (service worker)",
+        "fcp": "first contentful paint",
+    }
+    lines = [
+        f"{datetime.date.today().isoformat()}, {runs} runs of each page, alternating;"
+        f" {machine()}.",
+        "",
+        "| median (ms) | app | bare Pyodide | app / bare |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for metric in METRICS:
+        app, bare = samples.median("app", metric), samples.median("bare", metric)
+        ratio = f"{app / bare:.2f}" if app and bare else "-"
+        lines.append(
+            f"| {labels[metric]} | {app:.0f} | {bare:.0f} | {ratio} |"
+            if app is not None and bare is not None
+            else f"| {labels[metric]} | - | - | - |"
+        )
+    lines.append("")
+    for text, base, limit in TARGETS.values():
+        metric = text.split()[1]
+        key = "cold" if metric == "cold" else "offline"
+        app, bare = samples.median("app", key), samples.median("bare", base)
+        if app and bare:
+            ratio = app / bare
+            verdict = "met" if ratio <= limit else "NOT met"
+            lines.append(f"- {text}: {ratio:.2f} ({verdict})")
+    fcp = samples.median("app", "fcp")
+    if fcp is not None:
+        lines.append(f"- app first contentful paint <= 300 ms: {fcp:.0f} ms"
+                     f" ({'met' if fcp <= 300 else 'NOT met'})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description="Boot benchmark: app vs bare Pyodide.")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each page (>= 1)")
+    parser.add_argument("--json", type=Path, help="also write the raw samples here")
+    parser.add_argument(
+        "--no-offline", action="store_true", help="skip the offline reloads (quicker)"
+    )
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    if not (ROOT / "build" / "app.zip").exists():
+        print("bench-boot: build/app.zip is missing; run `make build` first", file=sys.stderr)
+        return 1
+    samples = run(args.runs, offline=not args.no_offline)
+    print()
+    print(report(samples, args.runs))
+    if args.json:
+        args.json.write_text(json.dumps(samples.data, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
