@@ -107,6 +107,8 @@ def compare(
     ``budget`` is the exact search's limit in units of work (see the module doc).
     """
     mainline = tuple(mainline)
+    if secret == guess:
+        return Comparison(True, True, None)
     limit = max(max_pos, len(mainline) + 1)
     space = Space((secret, guess), limit)
     try:
