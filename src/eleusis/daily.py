@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -265,9 +266,14 @@ def _whole(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+_ISO_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def _iso(text: object) -> _dt.date:
-    if not isinstance(text, str) or len(text) != 10:
-        raise DailyError(f"{text!r} is not a date (YYYY-MM-DD)")
+    # only YYYY-MM-DD: Python 3.11+ also reads week dates ("2026-W47-6"), which would
+    # let two keys name one day
+    if not isinstance(text, str) or not _ISO_DATE.fullmatch(text):
+        raise DailyError(f"{str(text)[:40]!r} is not a date (YYYY-MM-DD)")
     try:
         return _dt.date.fromisoformat(text)
     except ValueError:

@@ -216,6 +216,8 @@ def test_old_days_are_dropped_beyond_the_limit() -> None:
         ({"version": 1, "days": []}, "'days' must be an object"),
         ({"version": 1, "days": {"2026-13-01": {}}}, "is not a date"),
         ({"version": 1, "days": {"yesterday": {}}}, "is not a date"),
+        ({"version": 1, "days": {"2026-W47-6": {}}}, "is not a date"),
+        ({"version": 1, "days": {"２０２６-11-21": {}}}, "is not a date"),
         ({"version": 1, "days": {"2026-11-21": []}}, "day 2026-11-21: a result must be an object"),
         ({"version": 1, "days": {"2026-11-21": {"solved": True}}}, "exactly solved"),
         ({"version": 1, "days": {"2026-11-21": {"solved": 1, "score": 1, "turns": 1,
