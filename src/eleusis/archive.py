@@ -24,7 +24,8 @@ A game is one or more rounds, each an engine replay text
 a small JSON object the page may use for what the engine does not know (its
 set-up choices, who is a computer), kept as is and size-checked; the
 notebooks are :meth:`eleusis.notebook.Notebook.to_data`; ``daily`` is the
-streak history of :mod:`eleusis.daily`.
+streak history of :mod:`eleusis.daily`. :func:`game_from_save` and
+:func:`save_from_game` convert from and to the page's saved-game entries.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ MAX_DOCUMENT: Final = 8_000_000  # characters
 MAX_GAMES: Final = 1000
 MAX_ROUNDS: Final = 64
 MAX_REPLAY: Final = 200_000  # characters of one replay text
-MAX_TITLE: Final = 200
+MAX_TITLE: Final = 400
 MAX_EXTRA: Final = 64_000  # characters of a game's extra object, as JSON
 MAX_DEPTH: Final = 8  # nesting of a game's extra object
 _ID: Final = re.compile(r"[A-Za-z0-9_.:\-]{1,64}")
@@ -349,6 +350,48 @@ def _parse(text: object) -> Archive:
     return Archive(out, notebook, daily, exported)
 
 
+# --------------------------------------------------------------------------- the page's saves
+
+
+SAVE_FORMAT: Final = "eleusis-save"
+
+
+def game_from_save(entry: Mapping[str, Any]) -> ArchivedGame:
+    """An archived game from one saved-game entry of the page (``eleusis_web.storage``, v1).
+
+    The entry is ``{"format": "eleusis-save", "version": 1, "id", "title",
+    "updated", "game"}`` where ``game`` holds ``"rounds"`` (replay texts) and
+    the page's own fields, kept in ``extra``. Raises :class:`ArchiveError`.
+    """
+    if not isinstance(entry, Mapping) or entry.get("format") != SAVE_FORMAT:
+        raise ArchiveError("not a saved game of this page")
+    if entry.get("version") != 1:
+        raise ArchiveError(f"saved-game version {entry.get('version')!r} is not known")
+    game = entry.get("game")
+    if not isinstance(game, Mapping):
+        raise ArchiveError("the saved game has no game data")
+    item = {
+        "id": entry.get("id"),
+        "title": entry.get("title", ""),
+        "updated": entry.get("updated", 0.0),
+        "rounds": game.get("rounds"),
+        "extra": {k: v for k, v in game.items() if k not in ("id", "rounds")},
+    }
+    return _game(item, f"saved game {str(entry.get('id'))[:64]!r}", set(), decode_rounds=False)
+
+
+def save_from_game(game: ArchivedGame) -> dict[str, Any]:
+    """The page's saved-game entry for an archived game (inverse of :func:`game_from_save`)."""
+    return {
+        "format": SAVE_FORMAT,
+        "version": 1,
+        "id": game.id,
+        "title": game.title,
+        "updated": game.updated,
+        "game": {**dict(game.extra), "id": game.id, "rounds": list(game.rounds)},
+    }
+
+
 # --------------------------------------------------------------------------- merging
 
 
@@ -474,7 +517,9 @@ __all__ = [
     "ArchivedGame",
     "Plan",
     "export_archive",
+    "game_from_save",
     "merge_daily",
     "merge_plan",
     "parse_archive",
+    "save_from_game",
 ]

@@ -16,9 +16,11 @@ from eleusis.archive import (
     ArchivedGame,
     ArchiveError,
     export_archive,
+    game_from_save,
     merge_daily,
     merge_plan,
     parse_archive,
+    save_from_game,
 )
 from eleusis.daily import DailyResult, empty_history, record_result
 from eleusis.game import Guess, Play, State, apply, make_config, new_game, state_hash
@@ -248,3 +250,27 @@ def test_any_document_is_read_or_refused_with_an_archive_error(text: str) -> Non
         return
     assert parse_archive(export_archive(archive.games, archive.notebook, archive.daily,
                                         archive.exported)) == archive
+
+
+def test_the_pages_saved_games_convert_both_ways() -> None:
+    s = _solo(3, 4, True)
+    entry = {
+        "format": "eleusis-save", "version": 1, "id": "g1f00012345", "title": "Solo — You",
+        "updated": 1763700000.25,
+        "game": {"id": "g1f00012345", "setup": {"variant": "solo", "seed": 3}, "kinds": ["you"],
+                 "rounds": [encode(s)], "created": 1763700000.0},
+    }
+    game = game_from_save(entry)
+    assert game.rounds == (encode(s),) and game.extra["kinds"] == ["you"]
+    assert save_from_game(game) == entry
+    back = parse_archive(export_archive([game])).games[0]
+    assert save_from_game(back) == entry and state_hash(back.states[0]) == state_hash(s)
+    for bad, message in (
+        ({}, "not a saved game"),
+        ({**entry, "version": 2}, "version 2"),
+        ({**entry, "game": None}, "no game data"),
+        ({**entry, "game": {"rounds": []}}, "at least one replay"),
+        ({**entry, "id": "../etc"}, "id"),
+    ):
+        with pytest.raises(ArchiveError, match=message):
+            game_from_save(bad)
