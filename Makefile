@@ -1,0 +1,86 @@
+# Eleusis: `make play` to play, `make test` to test. Both install what is
+# missing and are fast when nothing changed (stamps under node_modules/,
+# static/vendor/ and .venv/; the build rewrites files only when they change).
+
+PYTHON   ?= python3
+PORT     ?= 8000
+HOST     ?= 127.0.0.1
+RUNS     ?= 5
+CHROMIUM ?= /usr/bin/chromium
+VENV     := .venv
+VPY      := $(VENV)/bin/python
+
+NPM_STAMP    := node_modules/.eleusis-npm-stamp
+VENDOR_STAMP := static/vendor/.eleusis-vendor-stamp
+VENV_STAMP   := $(VENV)/.eleusis-venv-stamp
+
+.PHONY: help play serve setup build dist test lint typecheck pytest chromium bench-boot clean
+
+help:
+	@echo "make play        serve the game on http://$(HOST):$(PORT)/ (PORT=... to change)"
+	@echo "make test        lint, type-check and run the whole test suite"
+	@echo "make dist        write a self-contained dist/ for any static host"
+	@echo "make bench-boot  boot benchmark: the app against a bare Pyodide page"
+
+# --- the runtime: npm -> node_modules -> static/vendor ----------------------
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "make: npm is needed (Node.js 20+)"; exit 1; }
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py
+	$(PYTHON) tools/vendor.py
+	@touch $@
+
+setup: $(VENDOR_STAMP)
+
+# --- the engine zip and the precache list (cheap; writes only on change) ---
+
+build: $(VENDOR_STAMP)
+	@$(PYTHON) tools/build.py
+
+# --- play -------------------------------------------------------------------
+
+play: build
+	$(PYTHON) tools/serve.py --host $(HOST) --port $(PORT)
+
+serve: play
+
+dist: build
+	$(PYTHON) tools/dist.py
+
+# --- tests --------------------------------------------------------------------
+
+$(VENV_STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "make: $(CHROMIUM) is missing: installing Debian's chromium with apt-get"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo -n"; fi; \
+	  { $$SUDO apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends \
+	      chromium fonts-dejavu-core; } || { \
+	    echo "make: could not install chromium. Install Debian's 'chromium' package" \
+	         "(apt-get install chromium) or set CHROMIUM=/path/to/chromium."; exit 1; }; \
+	fi
+
+lint: $(VENV_STAMP)
+	$(VPY) -m ruff check src tests tools bench
+
+typecheck: $(VENV_STAMP)
+	$(VPY) -m mypy src
+
+pytest: $(VENV_STAMP) chromium build
+	CHROMIUM=$(CHROMIUM) $(VPY) -m pytest -q
+
+test: lint typecheck pytest
+
+bench-boot: $(VENV_STAMP) chromium build
+	CHROMIUM=$(CHROMIUM) $(VPY) bench/boot.py --runs $(RUNS)
+
+clean:
+	rm -rf build dist

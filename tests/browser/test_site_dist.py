@@ -1,0 +1,41 @@
+"""``make dist`` output works from a plain static host below a sub-path."""
+
+from __future__ import annotations
+
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import dist
+import serve
+from browser_support import (
+    BOOT_TIMEOUT_MS,
+    assert_no_error,
+    click_start,
+    wait_game_started,
+    wait_ready,
+)
+
+
+def test_dist_boots_under_a_sub_path(chromium: Any, tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    dist.make_dist(out)
+    server = serve.serve_in_thread(out, prefix="/eleusis/")
+    context = chromium.new_context(service_workers="block")
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        page.goto(server.url)
+        wait_ready(page)
+        click_start(page)
+        wait_game_started(page)
+        assert_no_error(page)
+        outside = [
+            u for u in requests if not urllib.parse.urlsplit(u).path.startswith("/eleusis/")
+        ]
+        assert outside == []
+    finally:
+        context.close()
+        server.close()
