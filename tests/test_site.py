@@ -1,0 +1,317 @@
+"""The site's plumbing under CPython: engine zip, precache list, server, config, dist.
+
+No browser here (see tests/browser/): these check the files and tools that
+make the page load the right things from its own origin.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import struct
+import sys
+import tomllib
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from email.message import Message
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402
+import dist  # noqa: E402
+import serve  # noqa: E402
+import vendor  # noqa: E402
+
+SITE_TEXT_FILES = [
+    "index.html",
+    "pyscript.toml",
+    "sw.js",
+    "static/pyodide-early.mjs",
+    "static/manifest.webmanifest",
+    *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static").glob("*.css")),
+]
+
+
+# --------------------------------------------------------------------------- engine zip
+
+
+def _source_files(src: Path) -> set[str]:
+    """Files under src/eleusis*, found independently of tools/build.py."""
+    found = set()
+    for package in ("eleusis", "eleusis_web"):
+        for path in (src / package).rglob("*"):
+            rel = path.relative_to(src)
+            if path.is_file() and "__pycache__" not in rel.parts and path.suffix != ".pyc":
+                found.add(rel.as_posix())
+    return found
+
+
+def test_zip_holds_every_file_of_both_packages() -> None:
+    archive = zipfile.ZipFile(__import__("io").BytesIO(build.app_zip_bytes(ROOT / "src")))
+    names = set(archive.namelist())
+    expected = _source_files(ROOT / "src")
+    assert names == expected
+    assert "eleusis/cards.py" in names and "eleusis_web/main.py" in names
+
+
+def test_zip_picks_up_new_modules_and_data_but_no_caches(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    (src / "eleusis" / "deep" / "__pycache__").mkdir(parents=True)
+    (src / "eleusis_web").mkdir()
+    (src / "eleusis" / "__init__.py").write_text("")
+    (src / "eleusis" / "deep" / "mod.py").write_text("X = 1\n")
+    (src / "eleusis" / "deep" / "data.json").write_text("{}")
+    (src / "eleusis" / "deep" / "__pycache__" / "mod.cpython-311.pyc").write_bytes(b"x")
+    (src / "eleusis" / ".hidden.py").write_text("")
+    (src / "eleusis_web" / "main.py").write_text("")
+    assert build.package_files(src) == [
+        "eleusis/__init__.py",
+        "eleusis/deep/data.json",
+        "eleusis/deep/mod.py",
+        "eleusis_web/main.py",
+    ]
+    assert build.package_modules(src) == ["eleusis", "eleusis.deep.mod", "eleusis_web.main"]
+
+
+def test_zip_is_deterministic() -> None:
+    assert build.app_zip_bytes(ROOT / "src") == build.app_zip_bytes(ROOT / "src")
+
+
+# --------------------------------------------------------------------------- precache
+
+
+def _fake_site(tmp_path: Path) -> Path:
+    root = tmp_path / "site"
+    for name in ("index.html", "pyscript.toml", "build/app.zip", "static/app.css",
+                 "static/vendor/pyodide-1/pyodide.mjs", "static/vendor/.stamp"):
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(name)
+    return root
+
+
+def test_precache_lists_shell_static_and_runtime(tmp_path: Path) -> None:
+    root = _fake_site(tmp_path)
+    files = build.precache_files(root)
+    assert files[:4] == ["./", "index.html", "pyscript.toml", "build/app.zip"]
+    assert "static/vendor/pyodide-1/pyodide.mjs" in files
+    assert "static/vendor/.stamp" not in files
+
+
+def test_cache_name_changes_with_any_content(tmp_path: Path) -> None:
+    root = _fake_site(tmp_path)
+    before = build.content_hash(root, build.precache_files(root))
+    assert before == build.content_hash(root, build.precache_files(root))
+    (root / "static/vendor/pyodide-1/pyodide.mjs").write_text("changed")
+    assert build.content_hash(root, build.precache_files(root)) != before
+
+
+def test_real_precache_covers_every_file_the_page_needs() -> None:
+    if not (ROOT / "static" / "vendor").is_dir():
+        pytest.skip("static/vendor/ not set up (make setup)")
+    files = build.precache_files(ROOT)
+    dirs = vendor.vendor_dirs(ROOT)
+    for name in vendor.PYODIDE_FILES:
+        assert (dirs["pyodide"] / name).relative_to(ROOT).as_posix() in files
+    assert (dirs["@pyscript/core"] / "core.js").relative_to(ROOT).as_posix() in files
+    assert "static/pyodide-early.mjs" in files and "static/app.css" in files
+    for name in files:
+        assert (ROOT / ("index.html" if name == "./" else name)).exists() or name.startswith(
+            "build/"
+        ), name
+
+
+# --------------------------------------------------------------------------- config
+
+
+def test_runtime_is_pinned_exactly_and_referenced_consistently() -> None:
+    pins = vendor.pinned_versions(ROOT)
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pins["pyodide"])
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pins["@pyscript/core"])
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    for name, version in pins.items():
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+    pyodide_dir = f"vendor/pyodide-{pins['pyodide']}/"
+    pyscript_dir = f"vendor/pyscript-{pins['@pyscript/core']}/"
+    for name in ("index.html", "static/pyodide-early.mjs", "bench/bare.html", "bench/bare-sw.js"):
+        text = (ROOT / name).read_text()
+        found = set(re.findall(r"vendor/(?:pyodide|pyscript)-[\d.]+/", text))
+        assert found, name
+        assert found <= {pyodide_dir, pyscript_dir}, (name, found)
+
+
+def test_pyscript_config_points_at_local_files() -> None:
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./static/pyodide-early.mjs"
+    assert (ROOT / config["interpreter"]).is_file()
+    assert config["files"] == {"./build/app.zip": "./*"}
+    assert "packages" not in config  # cannot work offline
+
+
+def test_no_file_of_the_site_names_another_origin() -> None:
+    pattern = re.compile(r"""(?:src|href|url|import|from|fetch)\s*[=(]?\s*["']?(?:https?:)?//""")
+    for name in SITE_TEXT_FILES:
+        text = (ROOT / name).read_text()
+        assert not pattern.search(text), name
+        assert not re.search(r"jsdelivr|unpkg|cdnjs|cdn\.", text, re.IGNORECASE), name
+
+
+def test_index_urls_are_relative() -> None:
+    html = (ROOT / "index.html").read_text()
+    urls = re.findall(r"""(?:src|href)=["']([^"']+)["']""", html)
+    urls += re.findall(r"""(?:import\(|from )\s*["']([^"']+)["']""", html)
+    assert urls
+    for url in urls:
+        assert not url.startswith(("/", "http:", "https:")), url
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_manifest_is_complete_and_its_icons_exist() -> None:
+    path = ROOT / "static" / "manifest.webmanifest"
+    manifest = json.loads(path.read_text())
+    for key in ("name", "short_name", "start_url", "display", "theme_color", "icons"):
+        assert manifest[key], key
+    sizes = set()
+    for icon in manifest["icons"]:
+        file = path.parent / icon["src"]
+        assert file.is_file(), icon
+        if icon["type"] == "image/png":
+            w, h = _png_size(file)
+            assert icon["sizes"] == f"{w}x{h}"
+            sizes.add(w)
+    assert {192, 512} <= sizes
+
+
+def test_ci_runs_make_test() -> None:
+    assert "make test" in (ROOT / ".ci" / "run").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+    for target in ("play:", "test:", "dist:", "bench-boot:", "chromium:"):
+        assert f"\n{target}" in makefile, target
+
+
+def test_boot_code_keeps_heavy_engine_modules_lazy() -> None:
+    """eleusis_web.main imports no engine module at module level: boot stays light."""
+    tree = ast.parse((ROOT / "src" / "eleusis_web" / "main.py").read_text())
+    top = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    names = [n.module or "" for n in top if isinstance(n, ast.ImportFrom)]
+    names += [a.name for n in top if isinstance(n, ast.Import) for a in n.names]
+    assert not [n for n in names if n == "eleusis" or n.startswith("eleusis.")], names
+
+
+# --------------------------------------------------------------------------- server
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[serve.SiteServer]:
+    srv = serve.serve_in_thread(ROOT)
+    try:
+        yield srv
+    finally:
+        srv.close()
+
+
+def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, Message, bytes]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers, b""
+
+
+def test_server_types_and_cache_headers(server: serve.SiteServer) -> None:
+    status, headers, body = _get(server.url)
+    assert status == 200 and b"<html" in body
+    assert headers["Content-Type"].startswith("text/html")
+    assert headers["Cache-Control"] == "no-cache"
+    _, headers, _ = _get(server.url + "pyscript.toml")
+    assert headers["Cache-Control"] == "no-cache"
+    _, headers, _ = _get(server.url + "sw.js")
+    assert headers["Content-Type"].startswith("text/javascript")
+    assert headers["Cache-Control"] == "no-cache"
+
+
+def test_server_cache_rules() -> None:
+    assert serve.cache_control("static/vendor/pyodide-314.0.7/pyodide.asm.wasm") == serve.IMMUTABLE
+    assert serve.cache_control("build/app.zip") == serve.NO_CACHE
+    assert serve.cache_control("index.html") == serve.NO_CACHE
+    assert serve.cache_control("static/app.css") == serve.NO_CACHE
+    assert serve.content_type("x/pyodide.asm.wasm") == "application/wasm"
+    assert serve.content_type("pyodide.mjs").startswith("text/javascript")
+    assert serve.content_type("manifest.webmanifest") == "application/manifest+json"
+    assert serve.content_type("app.zip") == "application/zip"
+
+
+def test_server_refuses_hidden_and_node_modules_and_listings(server: serve.SiteServer) -> None:
+    for path in (".git/HEAD", "node_modules/pyodide/package.json", ".venv/",
+                 "static/", "src/", "%2egit/HEAD", "static/../.git/HEAD"):
+        status, _, body = _get(server.url + path)
+        assert status == 404, path
+        assert b"ref:" not in body
+
+
+def test_server_answers_304_when_unchanged(server: serve.SiteServer) -> None:
+    _, headers, _ = _get(server.url + "index.html")
+    status, _, _ = _get(server.url + "index.html", {"If-Modified-Since": headers["Last-Modified"]})
+    assert status == 304
+
+
+def test_server_under_a_prefix(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<html>hi</html>")
+    srv = serve.serve_in_thread(tmp_path, prefix="/eleusis/")
+    try:
+        assert srv.url.endswith("/eleusis/")
+        assert _get(srv.url)[0] == 200
+        assert _get(srv.url.replace("/eleusis/", "/index.html"))[0] == 404
+        opener = urllib.request.build_opener(_NoRedirect)
+        try:
+            opener.open(srv.url.rstrip("/"), timeout=10)
+            raise AssertionError("expected a redirect")
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 301 and exc.headers["Location"] == "/eleusis/"
+    finally:
+        srv.close()
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def test_server_rejects_bad_settings(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        serve.make_server(tmp_path)
+    (tmp_path / "index.html").write_text("x")
+    with pytest.raises(ValueError):
+        serve.make_server(tmp_path, prefix="eleusis")
+
+
+# --------------------------------------------------------------------------- dist
+
+
+def test_dist_is_self_contained(tmp_path: Path) -> None:
+    if not (ROOT / "static" / "vendor").is_dir():
+        pytest.skip("static/vendor/ not set up (make setup)")
+    out = tmp_path / "dist"
+    files = dist.make_dist(out)
+    for name in ("index.html", "pyscript.toml", "sw.js", "build/app.zip", "build/precache.js",
+                 "static/pyodide-early.mjs", "static/manifest.webmanifest"):
+        assert name in files, name
+    assert not [f for f in files if f.endswith(".map") or "/." in f or f.startswith(".")]
+    precache = (out / "build" / "precache.js").read_text()
+    listed = json.loads(precache.split("=", 1)[1].rstrip().rstrip(";"))["files"]
+    for name in listed:
+        assert (out / ("index.html" if name == "./" else name)).is_file(), name
