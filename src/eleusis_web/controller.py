@@ -288,6 +288,7 @@ class Ui:
     setup: Setup = field(default_factory=Setup)
     help_from: str = "setup"
     judge_card: str = ""  # a hand-judging dealer's chosen card for a wrong "no play"
+    dealer_ready: int = 0  # rounds for which the person dealing has finished the opening hint
     expanded: list[int] = field(default_factory=list)  # sidelines shown in full
     contrast: bool = False  # four-color suits, high contrast
 
@@ -337,6 +338,16 @@ class Controller:
             return None
         return w
 
+    def dealer_hint_pending(self) -> int | None:
+        """The person dealing, while they may still give the opening hint (before any play)."""
+        s = self.session
+        if s is None or s.state.over or s.state.turns or self.ui.dealer_ready >= len(s.rounds):
+            return None
+        d = s.state.config.dealer
+        if d is None or s.kinds[d] != "dealer":
+            return None
+        return d if "hint" in legal_actions(s.state, d).kinds else None
+
     def computer_due(self) -> int | None:
         """The computer seat that should act next, or None (a person acts, or over)."""
         s = self.session
@@ -346,7 +357,7 @@ class Controller:
         if (w is not None and s.kinds[w] == "computer"
                 and self._window_decided != len(s.state.actions)):
             return w
-        if self.window_open() is not None:
+        if self.window_open() is not None or self.dealer_hint_pending() is not None:
             return None
         a = actor(s.state)
         if a is not None and s.kinds[a] == "computer":
@@ -429,7 +440,10 @@ class Controller:
             return
         w = self.window_open()
         a = actor(state)
-        if w is not None:
+        d = self.dealer_hint_pending()
+        if d is not None:
+            want = d
+        elif w is not None:
             want = w
         elif a is not None and s.kinds[a] in HUMAN_KINDS:
             want = a
@@ -546,6 +560,7 @@ class Controller:
         self.ui.message = ""
         self.ui.guess_open = False
         self.ui.guess_text = ""
+        self.ui.dealer_ready = 0
         self.computers = None
         self._window_decided = -1
         self._changed = True
@@ -647,6 +662,11 @@ class Controller:
         if s is not None:
             self.ui.window_done = len(s.state.actions)
             self.ui.guess_open = False
+
+    def _on_dealer_ready(self, intent: dict[str, Any]) -> None:
+        """The person dealing is done with the opening hint: play starts."""
+        if self.session is not None:
+            self.ui.dealer_ready = len(self.session.rounds)
 
     def _on_reveal(self, intent: dict[str, Any]) -> None:
         """Hot-seat: the right person holds the device; show their hand."""

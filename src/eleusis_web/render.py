@@ -102,6 +102,12 @@ def card_face(card: CardVM, tag: str = "div", attrs: dict[str, Any] | None = Non
                    h("span", {"class": "suit", "text": card.symbol}))
         el.appendChild(corner)
         el.appendChild(h("span", {"class": "pip", "aria-hidden": "true", "text": card.symbol}))
+    if card.prophet or card.prophet_end:
+        what = "prophet's marker" if card.prophet else "end of a prophet's era"
+        el.appendChild(h("span", {"class": "prophet-marker" + (" ended" if not card.prophet
+                                                               else ""),
+                                  "title": what, "text": "★" if card.prophet else "☆"}))
+        el.setAttribute("aria-label", f"{card.label}, {what}")
     if card.order:
         el.appendChild(h("span", {"class": "order", "aria-hidden": "true",
                                   "text": str(card.order)}))
@@ -141,12 +147,14 @@ def toolbar(c: Any, title: str) -> Any:
     )
 
 
-def table_screen(vm: TableVM, c: Any) -> Any:
-    """The card table: info strip, layout, scoreboard, hand and controls."""
+def layout_board(vm: TableVM, c: Any) -> Any:
+    """The layout: info chips, the mainline with sidelines and markers, the hints."""
     info = h("div", {"class": "info-strip"},
              h("span", {"class": "chip", "text": f"Stock {vm.stock}",
                         "data-testid": "stock"}),
              h("span", {"class": "chip", "text": f"{vm.played} cards played"}))
+    if vm.turns_label:
+        info.appendChild(h("span", {"class": "chip", "text": vm.turns_label}))
     if vm.round_label:
         info.appendChild(h("span", {"class": "chip", "text": vm.round_label}))
     if vm.sudden_death:
@@ -163,9 +171,6 @@ def table_screen(vm: TableVM, c: Any) -> Any:
                       + (" expanded" if expanded else ""), "data-col": str(i)})
         li.appendChild(card_face(col.card, attrs={"data-code": col.card.code,
                                                   "class": _cls(col.card, "mainline-card")}))
-        if col.card.prophet:
-            li.appendChild(h("span", {"class": "prophet-marker", "title": "Prophet's marker",
-                                      "text": "★", "aria-label": "prophet's marker"}))
         if col.sideline:
             side = h("div", {"class": "sideline", "role": "group",
                              "aria-label": f"Wrong cards under {col.card.label}",
@@ -185,32 +190,43 @@ def table_screen(vm: TableVM, c: Any) -> Any:
         line.appendChild(li)
 
     board = h("section", {"class": "board", "aria-label": "Layout"}, info, line)
-    if vm.last_event:
-        board.appendChild(h("p", {"class": "last-move", "text": vm.last_event}))
+    if vm.log:
+        log = h("ol", {"class": "log", "aria-label": "Recent moves, newest first"})
+        for i, line in enumerate(vm.log):
+            log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": line}))
+        board.appendChild(log)
     if vm.hints:
         hl = h("ul", {"class": "hints", "aria-label": "Hints"})
         for t in vm.hints:
             hl.appendChild(h("li", {"text": t}))
         board.appendChild(h("div", {"class": "hint-box"},
                             h("h3", {"text": "Hints"}), hl))
+    return board
+
+
+def table_screen(vm: TableVM, c: Any) -> Any:
+    """The card table: info strip, layout, scoreboard, hand and controls."""
+    board = layout_board(vm, c)
 
     score = h("table", {"class": "scoreboard", "aria-label": "Players"})
     score.appendChild(h("thead", {}, h("tr", {},
                         h("th", {"text": "Player", "scope": "col"}),
-                        h("th", {"text": "Cards", "scope": "col"}),
-                        h("th", {"text": "", "scope": "col"}))))
+                        h("th", {"text": "Cards", "scope": "col", "class": "num"}))))
     body = h("tbody")
     for row in vm.seats:
         cls = "seat" + (" turn" if row.turn else "") + (" viewer" if row.viewer else "")
-        role = "" if row.role == "scientist" else row.role
-        who = h("th", {"scope": "row", "text": row.name})
+        who = h("th", {"scope": "row"}, h("span", {"class": "seat-name", "text": row.name}))
+        badges = []
         if row.kind == "computer":
-            who.appendChild(h("span", {"class": "cpu", "text": "computer"}))
+            badges.append("computer")
+        if row.role != "scientist":
+            badges.append(row.role)
+        for b in badges:
+            who.appendChild(h("span", {"class": f"badge badge-{b}", "text": b}))
+        if row.note:
+            who.appendChild(h("span", {"class": "seat-note", "text": row.note}))
         body.appendChild(h("tr", {"class": cls, "aria-current": "true" if row.turn else None},
-                           who,
-                           h("td", {"text": str(row.cards)}),
-                           h("td", {"class": "seat-note",
-                                    "text": " ".join(x for x in (role, row.note) if x)})))
+                           who, h("td", {"class": "num", "text": str(row.cards)})))
     score.appendChild(body)
 
     wrap = h("div", {"class": "table-grid"}, board,
@@ -237,7 +253,8 @@ def table_screen(vm: TableVM, c: Any) -> Any:
         if vm.pending:
             pend = h("div", {"class": "pending-cards"})
             for pc in vm.pending:
-                pend.appendChild(card_face(pc))
+                pend.appendChild(card_face(pc, attrs={"data-code": pc.code,
+                                                      "class": _cls(pc, "pending")}))
             box.appendChild(pend)
         if vm.marks:
             pick = h("div", {"class": "call-cards", "role": "group",
@@ -547,7 +564,7 @@ def write_rule_screen(c: Any) -> Any:
     return h("div", {"class": "screen screen-write"}, box)
 
 
-def round_end_screen(vm: RoundEndVM) -> Any:
+def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
     """The rule revealed, the scores with their breakdown, what the computers thought."""
     box = h("section", {"class": "round-end", "aria-labelledby": "re-title"},
             h("h2", {"id": "re-title", "text": vm.title}),
@@ -590,6 +607,9 @@ def round_end_screen(vm: RoundEndVM) -> Any:
                                    "data-intent": intent_attr(
                                        {"type": "show_setup" if vm.match_over
                                         else "next_round"})})))
+    if board is not None:
+        box.appendChild(h("h3", {"text": "The final layout"}))
+        box.appendChild(board)
     return h("div", {"class": "screen screen-end"}, box)
 
 

@@ -228,7 +228,8 @@ class App:
         elif screen == "round-end" and c.session is not None:
             vm_end = viewmodel.round_end_model(c, self._thoughts())
             title = vm_end.title
-            node = render.round_end_screen(vm_end)
+            node = render.round_end_screen(
+                vm_end, render.layout_board(viewmodel.table_model(c), c))
         else:
             vm = viewmodel.table_model(c)
             title = vm.title
@@ -264,10 +265,10 @@ class App:
         if self.thoughts is None or self.thoughts_for != key:
             brains = c.computers
             if brains is None:
-                seats = {i: st.strength for i, st in enumerate(s.setup.seats)
-                         if s.kinds[i] == "computer"} if len(s.kinds) == len(s.setup.seats) \
-                    else {}
-                brains = Brains(seats, s.setup.seed)
+                offset = len(s.kinds) - len(s.setup.seats)
+                seats = {i: s.setup.seats[i - offset].strength
+                         for i, k in enumerate(s.kinds) if k == "computer"}
+                brains = Brains(seats or {-1: "casual"}, s.setup.seed)
             try:
                 self.thoughts = brains.explain(s.state)
             except Exception:  # a courtesy; never block the scores

@@ -42,6 +42,7 @@ class CardVM:
     order: int = 0  # 1..4: position in the selected play; 0: not selected
     marker: str = ""  # "white" / "black" marker on this card (every 10th card)
     prophet: bool = False  # the prophet's marker stands after this card
+    prophet_end: bool = False  # an overthrown prophet's era ended after this card
     n: int = 0
 
 
@@ -136,6 +137,8 @@ class TableVM:
     sideline_total: int = 0
     pending: tuple[CardVM, ...] = ()
     marks: tuple[str, ...] = field(default=())
+    turns_label: str = ""
+    log: tuple[str, ...] = ()  # the last moves, newest first
 
 
 # --------------------------------------------------------------------------- words
@@ -174,7 +177,8 @@ def describe_event(ev: Event, names: Sequence[str]) -> str:
     if k == "hint":
         return f"Hint: {ev.text}"
     if k == "lives":
-        return f"{who(ev.seat)} has {ev.count} {'life' if ev.count == 1 else 'lives'} left."
+        verb = "have" if who(ev.seat) == "You" else "has"
+        return f"{who(ev.seat)} {verb} {ev.count} {'life' if ev.count == 1 else 'lives'} left."
     if k == "new_hand":
         return f"{who(ev.seat)} gets a new hand."
     if k == "end":
@@ -256,11 +260,13 @@ def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int 
     if window is not None and window == viewer:
         return "You may guess the rule or declare yourself prophet now, or continue."
     if sv.phase == Phase.PROPHET_CALL.value and sv.prophet is not None:
-        who = "you" if sv.prophet == viewer else names[sv.prophet]
-        return f"Waiting for the prophet ({who}) to call the play."
+        if sv.prophet == viewer:
+            return "As the prophet, call the last play: right or wrong?"
+        return f"Waiting for the prophet ({names[sv.prophet]}) to call the play."
     if sv.phase == Phase.JUDGE.value and sv.dealer is not None:
-        who = "you" if sv.dealer == viewer else names[sv.dealer]
-        return f"Waiting for the dealer ({who}) to judge."
+        if sv.dealer == viewer:
+            return "As the dealer, judge the last play: right or wrong?"
+        return f"Waiting for the dealer ({names[sv.dealer]}) to judge."
     if sv.phase == Phase.FINAL_GUESS.value:
         return "The turns are used up: one last guess, or end the game."
     if sv.turn == viewer:
@@ -292,14 +298,15 @@ def table_model(c: Controller) -> TableVM:
 
     marks = {m.n: m.kind for m in sv.markers if m.kind in ("white", "black")}
     prophet_at = {m.n for m in sv.markers if m.kind == "prophet"}
+    ended_at = {m.n for m in sv.markers if m.kind == "prophet_end"}
     columns = []
     for i, col in enumerate(sv.layout):
         vc = col.card
         cv = card_vm(vc.card, horizontal=vc.horizontal, n=vc.n, marker=marks.get(vc.n, ""),
-                     prophet=vc.n in prophet_at)
+                     prophet=vc.n in prophet_at, prophet_end=vc.n in ended_at)
         side = tuple(
             card_vm(x.card, horizontal=x.horizontal, n=x.n, marker=marks.get(x.n, ""),
-                    prophet=x.n in prophet_at)
+                    prophet=x.n in prophet_at, prophet_end=x.n in ended_at)
             for x in col.sideline
         )
         columns.append(ColumnVM(cv, side, i == len(sv.layout) - 1))
@@ -361,6 +368,9 @@ def table_model(c: Controller) -> TableVM:
                                  key="hint"))
     if window is not None and window == viewer:
         controls.append(_control("Continue", {"type": "continue"}, True, "", True))
+    dealer_hint = c.dealer_hint_pending()
+    if dealer_hint is not None and dealer_hint == viewer and not hidden:
+        controls = [_control("Start play", {"type": "dealer_ready"}, True, "", True)]
 
     calls: list[ControlVM] = []
     call_title = ""
@@ -392,8 +402,6 @@ def table_model(c: Controller) -> TableVM:
         note = ""
         if info.lives:
             note = "♥" * info.lives
-        if sv.prophet == info.seat:
-            note = (note + " prophet").strip()
         rows.append(SeatRowVM(
             info.seat, info.name, info.role,
             "computer" if k == "computer" else ("person" if k in HUMAN_KINDS else k),
@@ -407,11 +415,16 @@ def table_model(c: Controller) -> TableVM:
         verdict, right = last_guess(sv.events, viewer)
         guess = GuessVM(c.ui.guess_text, err, eng, verdict, right)
 
-    last = ""
+    log: list[str] = []
     for ev in reversed(sv.events):
-        last = describe_event(ev, names)
-        if last and ev.kind not in ("deal", "hint"):
+        if ev.kind in ("deal", "hint", "starter", "lives"):
+            continue
+        line = describe_event(ev, names)
+        if line:
+            log.append(line)
+        if len(log) >= 6:
             break
+    last = log[0] if log else ""
 
     title = VARIANTS.get(s.setup.variant, variant)
     round_label = (f"Round {len(s.rounds)} of {s.planned_rounds}" if s.planned_rounds > 1
@@ -422,7 +435,9 @@ def table_model(c: Controller) -> TableVM:
     return TableVM(
         title=title,
         round_label=round_label,
-        status=_status(sv, names, viewer, window) if not hidden else "",
+        status=("As the dealer, you may give the players a hint before play starts."
+                if dealer_hint is not None and dealer_hint == viewer else
+                _status(sv, names, viewer, window)) if not hidden else "",
         stock=sv.stock,
         played=sv.played,
         sudden_death=sv.sudden_death,
@@ -445,6 +460,9 @@ def table_model(c: Controller) -> TableVM:
         sideline_total=sum(len(col.sideline) for col in sv.layout),
         pending=pending_cards,
         marks=tuple(x.code for x in legal.call_cards) if calls else (),
+        log=tuple(log),
+        turns_label=(f"Turn {sv.turns} of {state.config.option('max_turns')}"
+                     if variant == "solo" else ""),
     )
 
 
@@ -471,7 +489,7 @@ def last_guess(events: Sequence[Event], seat: int | None) -> tuple[str, bool | N
             why = ""
             if i + 1 < len(events) and events[i + 1].kind == "counterexample":
                 why = " " + events[i + 1].text
-            return ("Wrong." + why, False)
+            return ("Wrong." + (" " + why[1:2].upper() + why[2:] if why else ""), False)
     return ("", None)
 
 
@@ -536,7 +554,10 @@ def round_end_model(c: Controller,
             detail = (detail + f" · benchmark score {result.floored[i]}").strip(" ·")
         rows.append(ScoreRowVM(name, result.scores[i], detail, totals[i]))
     match_over = len(s.rounds) >= s.planned_rounds
-    th = tuple((names[seat], tuple(h)) for seat, h in sorted((thoughts or {}).items()) if h)
+    th = tuple(
+        (names[seat] if 0 <= seat < len(names) else "A computer scientist watching", tuple(h))
+        for seat, h in sorted((thoughts or {}).items()) if h
+    )
     return RoundEndVM(
         title=f"{VARIANTS.get(s.setup.variant, '')}: round {len(s.rounds)} is over"
         if s.planned_rounds > 1 else f"{VARIANTS.get(s.setup.variant, '')}: the round is over",
@@ -545,6 +566,6 @@ def round_end_model(c: Controller,
         english=english,
         scores=tuple(rows),
         thoughts=th,
-        next_label="New game" if match_over else "Next round",
+        next_label="Play again" if match_over else "Next round",
         match_over=match_over,
     )
