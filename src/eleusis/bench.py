@@ -46,6 +46,14 @@ from eleusis.game import Guess, Play, apply, make_config, new_game
 from eleusis.rules import RuleSyntaxError, parse
 from eleusis.views import view
 
+def _cpu_time() -> float:
+    """This thread's CPU time (Pyodide has no thread clock: wall clock there)."""
+    try:
+        return time.thread_time()
+    except (AttributeError, OSError):
+        return time.perf_counter()
+
+
 _NAMED = re.compile(r"^\s*([A-Za-z0-9_][\w.\-]*)\s*:\s*(.*)$")
 _DIFFICULTY = re.compile(r"^d(\d+)-")
 
@@ -103,9 +111,9 @@ def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int =
     while not state.over:
         v = view(state, 0)
         t0 = time.perf_counter()
-        c0 = time.thread_time()
+        c0 = _cpu_time()
         action = sci.choose_action(v)
-        res.decision_cpu_ms.append(1000.0 * (time.thread_time() - c0))
+        res.decision_cpu_ms.append(1000.0 * (_cpu_time() - c0))
         res.decision_ms.append(1000.0 * (time.perf_counter() - t0))
         before = len(state.mainline)
         state = apply(state, action)

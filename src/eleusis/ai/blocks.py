@@ -177,6 +177,10 @@ def _le(r: int) -> Callable[[int], bool]:
     return lambda x: x <= r
 
 
+def _mod(k: int, r: int) -> Callable[[int], bool]:
+    return lambda x: x % k == r
+
+
 def _between(lo: int, hi: int) -> Callable[[int], bool]:
     return lambda x: lo <= x <= hi
 
@@ -217,6 +221,11 @@ def card_blocks() -> list[Block]:
     for r in range(1, 13):
         out.append(card_block(f"card.rank <= {r}", f"the card's rank is at most {rank_word(r)}",
                               _ranks(_le(r))))
+    for k in (3, 4):
+        for r in range(k):
+            out.append(card_block(f"card.rank % {k} == {r}",
+                                  f"the card's rank leaves {r} when divided by {k}",
+                                  _ranks(_mod(k, r))))
     for lo in range(2, 13):
         for hi in range(lo + 1, 13):
             out.append(card_block(f"card.rank in {lo}..{hi}",
@@ -268,6 +277,14 @@ def _beyond(k: int) -> RankRel:
 
 def _apart(k: int) -> RankRel:
     return lambda p, c: abs(c - p) == k
+
+
+def _sum_ge(k: int) -> RankRel:
+    return lambda p, c: p + c >= k
+
+
+def _sum_lt(k: int) -> RankRel:
+    return lambda p, c: p + c < k
 
 
 def _rank_rel_row(rel: RankRel) -> Callable[[Card], int]:
@@ -342,6 +359,23 @@ def rel_blocks() -> list[Block]:
     for k in (1, 2):
         rank_rows.append((f"abs(card.rank - prev.rank) == {k}",
                           f"the card's rank is exactly {k} away from the last card's", _apart(k)))
+    for k in (5, 6):
+        rank_rows.append((f"abs(card.rank - prev.rank) >= {k}",
+                          f"the card's rank is at least {k} away from the last card's",
+                          _beyond(k - 1)))
+    rank_rows.append(("(card.rank + prev.rank) % 3 == 0",
+                      "the card's and the last card's ranks add up to a multiple of 3",
+                      lambda p, c: (p + c) % 3 == 0))
+    rank_rows.append(("(card.rank + prev.rank) % 3 != 0",
+                      "the card's and the last card's ranks do not add up to a multiple of 3",
+                      lambda p, c: (p + c) % 3 != 0))
+    for k in (10, 14):
+        rank_rows.append((f"card.rank + prev.rank >= {k}",
+                          f"the card's and the last card's ranks add up to at least {k}",
+                          _sum_ge(k)))
+        rank_rows.append((f"card.rank + prev.rank < {k}",
+                          f"the card's and the last card's ranks add up to less than {k}",
+                          _sum_lt(k)))
     for text, eng, rel in rank_rows:
         out.append(rel_block(text, eng, _rank_rel_row(rel)))
     for cyc in _CYCLES:

@@ -23,6 +23,7 @@ All of this reads only observations: (position, previous card, card, verdict).
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -192,6 +193,8 @@ class Belief:
                                       tuple(f > 0 for f in family_prior))
         self.prior = prior
         self.live = list(live)
+        #: position of each hypothesis in the prior order (keeps ``live`` sorted)
+        self.rank = _rank_of(live)
         self.mm = [list(row) for row in mm]
         self.z = list(z)
         self.z_init = list(z)
@@ -217,14 +220,22 @@ class Belief:
         mm0, mm1, mm2 = self.mm[c0], self.mm[c1], self.mm[c2]
         z0 = z1 = z2 = 0.0
         level = self.space.level
+        mask = 1 << bit
+        live = self.live
+        if want:
+            wrong = [i for i in live if not bits[i] & mask]
+        else:
+            wrong = [i for i in live if bits[i] & mask]
         gone: set[int] = set()
         check: list[int] = []
-        mask = 1 << bit
-        if want:
-            wrong = [i for i in self.live if not bits[i] & mask]
+        strict = k1 == 1
+        if strict:
+            # a compound rule dies at its first mismatch (the fast path)
+            z0 -= sum(prior[i] for i in wrong if level[i] > 1 and mm0[i] == 0)
+            singles = [i for i in wrong if level[i] == 1]
         else:
-            wrong = [i for i in self.live if bits[i] & mask]
-        for i in wrong:
+            singles = wrong
+        for i in singles:
             w = prior[i]
             m = mm0[i]
             if m < k1:
@@ -256,8 +267,18 @@ class Belief:
         if check:
             mm = self.mm
             gone.update(i for i in check if all(mm[c][i] >= k1 for c in range(NCHANNELS)))
-        if gone:
-            self.live = [i for i in self.live if i not in gone]
+        if strict and wrong:
+            if want:
+                kept = [i for i in live if bits[i] & mask]
+            else:
+                kept = [i for i in live if not bits[i] & mask]
+            rank = self.rank
+            for i in singles:
+                if i not in gone:
+                    bisect.insort(kept, i, key=rank.__getitem__)
+            self.live = kept
+        elif gone:
+            self.live = [i for i in live if i not in gone]
         if len(self.observations) % 16 == 0:
             self._refresh()
 
@@ -278,12 +299,18 @@ class Belief:
         if t is None:
             return
         bits = self.space.bits
+        level = self.space.level
         mm0 = self.mm[0]
         k1 = self.kmax + 1
+        gone = set()
         for i in self.live:
             if not (bits[i] ^ t) & m and mm0[i] < k1:
                 self.z[0] -= self.prior[i] * self.pe[mm0[i]]
                 mm0[i] = k1
+                if level[i] > 1:
+                    gone.add(i)  # used by plain rules only
+        if gone:
+            self.live = [i for i in self.live if i not in gone]
 
     # -- summaries ------------------------------------------------------------
 
@@ -321,7 +348,7 @@ class Belief:
         return [(live[:head], 1.0), (sub, len(rest) / len(sub))]
 
     def predict(self, pos: int, prev: Card | None, cards: Iterable[Card],
-                sample_limit: int | None = 2000) -> dict[Card, float]:
+                sample_limit: int | None = 1200) -> dict[Card, float]:
         """Probability that each card is accepted now (mixture over families).
 
         Large live sets are estimated from their heaviest part plus a
@@ -394,12 +421,14 @@ class Belief:
         return out
 
     def probability_right(self, cand: Candidate, pos_next: int, last: Card,
-                          sample_limit: int | None = None) -> float:
+                          sample_limit: int | None = None,
+                          behaviour: Behaviour | None = None) -> float:
         """Posterior probability that ``cand`` would be judged equivalent to the rule.
 
-        With ``sample_limit`` a large live set is estimated from a sample.
+        With ``sample_limit`` a large live set is estimated from a sample;
+        ``behaviour`` may pass the candidate's reachable behaviour if known.
         """
-        beh = reachable_behaviour(self.space, cand, pos_next, last)
+        beh = behaviour or reachable_behaviour(self.space, cand, pos_next, last)
         for ex in self.excluded:
             if _same_behaviour(beh, ex):
                 return 0.0
@@ -475,6 +504,19 @@ def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mism
             mm.append(tuple(0 if space.level[i] <= 1 else k1 for i in range(n)))
     z = tuple(sum(prior[i] for i in range(n) if mm[c][i] == 0) for c in range(NCHANNELS))
     return prior, live, tuple(mm), z
+
+
+_RANKS: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+
+
+def _rank_of(order: tuple[int, ...]) -> list[int]:
+    hit = _RANKS.get(id(order))
+    if hit is None or hit[0] is not order:
+        rank = [0] * len(order)
+        for r, i in enumerate(order):
+            rank[i] = r
+        hit = _RANKS[id(order)] = (order, rank)
+    return hit[1]
 
 
 def _same_behaviour(a: Behaviour, b: Behaviour) -> bool:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from eleusis.ai.blocks import context_index
-from eleusis.ai.inference import Belief, Candidate, Observation
+from eleusis.ai.inference import Belief, Candidate, Observation, reachable_behaviour
 from eleusis.ai.space import build_space
 from eleusis.cards import Card
 from eleusis.game import Action, Guess, Pass, Play
@@ -232,8 +232,18 @@ class Scientist:
         pos_next = len(mainline) + 1
         last = mainline[-1]
         b = self.belief
-        out = [(c, b.probability_right(c, pos_next, last, sample_limit=1000))
-               for c in b.candidates(limit)]
+        post, _ = b.family_posterior()
+        out: list[tuple[Candidate, float]] = []
+        seen: dict[tuple[int | None, ...], float] = {}
+        for c in b.candidates(limit):
+            if post[c.family] < 0.01:
+                continue  # its probability of being right is below 1%
+            beh = reachable_behaviour(b.space, c, pos_next, last)
+            key = beh.targets
+            if key not in seen:
+                seen[key] = b.probability_right(c, pos_next, last, sample_limit=1000,
+                                                behaviour=beh)
+            out.append((c, seen[key]))
         out.sort(key=lambda x: -x[1])
         if out and len(b.live) > 1000 and out[0][1] > 0.6 * self.strength.guess_threshold:
             # the estimate is promising: measure the best candidate better
@@ -249,10 +259,12 @@ class Scientist:
         """A rule text to guess now, or None to keep experimenting.
 
         Guess when the probability ``q`` of being right reaches the preset's
-        threshold. When no card in ``hand`` can teach anything (every
-        prediction is near-certain: the mainline is stuck), waiting is worth
-        nothing, so guess as soon as the expected gain is positive
-        (``q * score > 2 * (1 - q)``), as at the last chance.
+        threshold. At the last chance, guess when the expected gain is
+        positive (``q * score > 2 * (1 - q)``). When no card in ``hand`` can
+        teach anything (every prediction is near-certain: the mainline is
+        stuck), a wrong guess is the only way to learn (its counterexample is
+        a new observation), so guess from ``q > 1 / (score + 2)`` -- unless
+        three guesses were wrong already (the rule may lie outside the space).
         """
         ranked = self.ranked(mainline)
         if not ranked:
@@ -260,8 +272,10 @@ class Scientist:
         cand, q = ranked[0]
         score_now = max_turns - turns_used
         threshold = self.strength.guess_threshold
-        if turns_used >= max_turns - 1 or (hand and self._stuck(mainline, hand)):
-            threshold = min(threshold, max(2.0 / (score_now + 2.0), 0.1))
+        if turns_used >= max_turns - 1:
+            threshold = min(threshold, 2.0 / (score_now + 2.0))
+        elif hand and len(self.wrong_guesses) < 3 and self._stuck(mainline, hand):
+            threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
         if q < threshold:
             return None
         self._last_candidate = cand

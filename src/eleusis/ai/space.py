@@ -63,6 +63,7 @@ _FAMILIES: tuple[tuple[str, float], ...] = (
     (r"card\.rank >= \d+$", 0.8),
     (r"card\.rank <= \d+$", 0.8),
     (r"card\.rank in \d", 0.7),
+    (r"card\.rank % \d == \d$", 0.6),
     (r"card\.(color) [!=]= prev", 1.0),
     (r"card\.(suit) [!=]= prev", 1.0),
     (r"card\.(rank) [!=]= prev\.rank$", 1.0),
@@ -75,6 +76,8 @@ _FAMILIES: tuple[tuple[str, float], ...] = (
     (r"card\.rank == wrap", 0.5),
     (r"abs\(.*<=", 0.6),
     (r"abs\(.*>", 0.4),
+    (r"\(card\.rank \+ prev\.rank\) %", 0.4),
+    (r"card\.rank \+ prev\.rank [<>]", 0.5),
     (r"abs\(.*==", 0.5),
     (r"card\.suit == next", 0.7),
 )
