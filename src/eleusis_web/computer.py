@@ -114,6 +114,11 @@ def choose_action(state: State, seat: int, brains: Brains) -> Action:
     hand = list(state.hand(seat))
     if state.phase is Phase.PROPHET_CALL and state.pending is not None:
         p = state.pending
+        if p.kind == "bet":
+            card = p.cards[p.index]
+            if p.text[p.index] == "R":
+                return ProphetCall(seat, True)
+            return ProphetCall(seat, _accept(sci, main, [card]).get(card, 0.0) >= 0.5)
         if p.kind == "no_play":
             probs = _accept(sci, main, sorted(set(state.hand(p.seat))))
             best = max(probs, key=lambda c: probs[c], default=None)
@@ -135,6 +140,10 @@ def choose_action(state: State, seat: int, brains: Brains) -> Action:
         probs = _accept(sci, main, sorted(set(hand)))
         if probs and max(probs.values()) < NO_PLAY_BELOW:
             return NoPlay(seat)
+    if "bet" in legal.kinds and hand:
+        from eleusis.game import Bet
+
+        return Bet(seat, (sci.choose_card(list(main), hand),), "A")
     if legal.max_cards >= 1 and hand:
         return Play(seat, (sci.choose_card(list(main), hand),))
     return NoPlay(seat)

@@ -97,7 +97,7 @@ def seat_limits(key: str) -> tuple[int, int]:
     """Fewest and most opponents (other scientists) the variant allows."""
     if key == "solo":
         return (0, 0)
-    return (0, 7) if key in ("express", "express3") else (2, 7)
+    return (0, 7) if key in ("express", "express3", "royal") else (2, 7)
 
 
 @dataclass
@@ -327,16 +327,17 @@ class Controller:
         if s is None or s.state.over:
             return None
         w = s.state.window
-        if w is None or s.kinds[w] not in HUMAN_KINDS:
+        if w is None or self.ui.window_done == len(s.state.actions):
             return None
-        if self.ui.window_done == len(s.state.actions):
-            return None
-        kinds = legal_actions(s.state, w).kinds
-        if not ({"guess", "declare_prophet"} & set(kinds)):
-            return None
-        if actor(s.state) == w:
-            return None
-        return w
+        candidates = [w]
+        if s.state.config.variant is Variant.ROYAL:  # any scientist may declare after a turn
+            candidates += [h for h in s.humans() if h != w]
+        for seat in candidates:
+            if s.kinds[seat] not in HUMAN_KINDS or actor(s.state) == seat:
+                continue
+            if {"guess", "declare_prophet"} & set(legal_actions(s.state, seat).kinds):
+                return seat
+        return None
 
     def dealer_hint_pending(self) -> int | None:
         """The person dealing, while they may still give the opening hint (before any play)."""
@@ -636,6 +637,15 @@ class Controller:
         hand = self.sorted_hand(seat)
         cards = tuple(hand[i] for i in self.ui.selection)
         self.act(Play(seat, cards))
+
+    def _on_bet(self, intent: dict[str, Any]) -> None:
+        """Royal Eleusis: bet the selected cards, in order, with a sequence such as AAAR."""
+        from eleusis.game import Bet
+
+        seat = self._seat()
+        hand = self.sorted_hand(seat)
+        cards = tuple(hand[i] for i in self.ui.selection)
+        self.act(Bet(seat, cards, str(intent.get("kinds", ""))))
 
     def _on_no_play(self, intent: dict[str, Any]) -> None:
         self.act(NoPlay(self._seat()))

@@ -172,6 +172,11 @@ def describe_event(ev: Event, names: Sequence[str]) -> str:
         return f"{who(ev.seat)}, the prophet, is overthrown."
     if k == "call":
         return f"The prophet called it {'right' if ev.right else 'wrong'}."
+    if k == "bet":
+        return f"{who(ev.seat)} bets {ev.text} with {ev.count} card{'s' if ev.count > 1 else ''}."
+    if k == "verdict":
+        bet = "accepted" if ev.text == "A" else "refused"
+        return f"{who(ev.seat)} bet {cards} {bet}: {'right' if ev.right else 'wrong'}."
     if k == "expelled":
         return f"{who(ev.seat)} is expelled."
     if k == "hint":
@@ -320,7 +325,7 @@ def table_model(c: Controller) -> TableVM:
             for i, card in enumerate(ordered)
         )
 
-    your_turn = "play" in kinds
+    your_turn = "play" in kinds or "bet" in kinds
     waiting = (
         f"It is {names[sv.turn]}'s turn." if not hidden else "Pass the device first."
     )
@@ -338,9 +343,19 @@ def table_model(c: Controller) -> TableVM:
         )
     if your_turn and window is not None and window != viewer:
         play_reason = "Waiting for the last player to finish."
-    controls.append(_control("Play", {"type": "play"}, your_turn and n_sel > 0
-                             and not hidden, play_reason, True))
-    if variant in ("new_eleusis", "express", "royal"):
+    if variant == "royal":
+        bet_turn = "bet" in kinds
+        for seq in ("A", "AA", "AAA", "AAAA", "AAAR", "AARR", "ARRR", "RRRR"):
+            ok = bet_turn and not hidden and seq in legal.bet_kinds and n_sel == len(seq)
+            why = waiting if not bet_turn else (
+                f"Select {len(seq)} card{'s' if len(seq) > 1 else ''} in order first."
+                if seq in legal.bet_kinds or not bet_turn else "Not enough cards in your hand.")
+            controls.append(_control(f"Bet {seq}", {"type": "bet", "kinds": seq}, ok, why,
+                                     ok, key=f"bet-{seq}"))
+    else:
+        controls.append(_control("Play", {"type": "play"}, your_turn and n_sel > 0
+                                 and not hidden, play_reason, True))
+    if variant in ("new_eleusis", "express"):
         controls.append(_control(
             "No play", {"type": "no_play"}, "no_play" in kinds and not hidden,
             waiting if "no_play" not in kinds else "",
@@ -373,6 +388,7 @@ def table_model(c: Controller) -> TableVM:
         controls = [_control("Start play", {"type": "dealer_ready"}, True, "", True)]
 
     calls: list[ControlVM] = []
+    call_choices: tuple[Card, ...] = ()
     call_title = ""
     pending_cards: tuple[CardVM, ...] = ()
     p = sv.pending
@@ -381,14 +397,26 @@ def table_model(c: Controller) -> TableVM:
         if "prophet_call" in kinds or "judge" in kinds:
             kind = "call" if "prophet_call" in kinds else "judge"
             who = names[p.seat]
-            what = {"play": "played " + ", ".join(x.name for x in p.cards),
-                    "no_play": "declared no play", "guess": f"guessed: {p.text}"}[p.kind]
+            if p.kind == "bet":
+                bet_card = p.cards[p.index]
+                word = "accepted" if p.text[p.index] == "A" else "refused"
+                what = f"bets that the {bet_card.name} is {word}"
+                pending_cards = (card_vm(bet_card),)
+            else:
+                what = {"play": "played " + ", ".join(x.name for x in p.cards),
+                        "no_play": "declared no play", "guess": f"guessed: {p.text}"}[p.kind]
             role = "prophet" if kind == "call" else "dealer"
             call_title = f"As the {role}: {who} {what}. Is it right?"
             calls.append(_control("Right", {"type": kind, "right": True}, True, "", True))
-            if p.kind == "no_play":
+            names_card = p.kind == "no_play" or (p.kind == "bet" and p.text[p.index] == "R")
+            choices = legal.call_cards
+            if p.kind == "bet" and names_card:
+                choices = tuple(dict.fromkeys(sorted(state.hand(p.seat),
+                                                     key=lambda x: x.sort_key)))
+            if names_card:
                 chosen = c.ui.judge_card
-                ok = bool(chosen) and any(x.code == chosen for x in legal.call_cards)
+                ok = bool(chosen) and any(x.code == chosen for x in choices)
+                call_choices = choices
                 calls.append(_control(
                     "Wrong", {"type": kind, "right": False, "card": chosen}, ok,
                     "Wrong needs a correct card from the player's hand: choose it below."))
@@ -459,7 +487,7 @@ def table_model(c: Controller) -> TableVM:
         last_event=last,
         sideline_total=sum(len(col.sideline) for col in sv.layout),
         pending=pending_cards,
-        marks=tuple(x.code for x in legal.call_cards) if calls else (),
+        marks=tuple(x.code for x in call_choices) if calls else (),
         log=tuple(log),
         turns_label=(f"Turn {sv.turns} of {state.config.option('max_turns')}"
                      if variant == "solo" else ""),

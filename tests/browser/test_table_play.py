@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from eleusis.cards import Card  # noqa: E402
-from eleusis.rules import parse  # noqa: E402
+from eleusis.cards import Card
+from eleusis.rules import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -403,4 +403,51 @@ def test_keyboard_only_whole_turn(tpage: Page, site: str) -> None:
     # a disabled control keeps focus and says why
     assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "true"
     assert page.evaluate("document.activeElement.title")
+    no_errors(page)
+
+
+def test_royal_bets_prophet_reload_and_finish(tpage: Page, site: str) -> None:
+    page = tpage
+    open_table(page, site, variant="royal", seed=13, rule=ALT, pace="instant")
+    start_defaults(page)
+    rule = parse(ALT)
+    right_done = wrong_done = reloaded = prophet = False
+    for _ in range(300):
+        my_turn(page, 90_000)
+        if screen(page) == "round-end":
+            break
+        if page.get_by_role("group", name="Your verdict").count():
+            codes = page.locator(".pending-cards .card").evaluate_all(
+                "els => els.map(e => e.dataset.code)")
+            ok = rule.accepts(mainline(page), Card.parse(str(codes[0])))
+            page.get_by_role("button", name="Right" if ok else "Wrong", exact=True).click()
+            continue
+        declare = page.get_by_role("button", name="Declare prophet")
+        if (right_done and wrong_done and not prophet and declare.count()
+                and declare.get_attribute("aria-disabled") != "true"):
+            declare.click()
+            prophet = True
+            expect(page.locator(".scoreboard .badge-prophet")).to_have_count(1)
+            continue
+        if page.get_by_role("button", name="Continue").count():
+            page.get_by_role("button", name="Continue").click()
+            continue
+        bet_right = not right_done or wrong_done
+        code = pick(page, ALT, bet_right)
+        if code is None:
+            code = hand(page)[0]
+        page.locator(f".hand .card[data-code='{code}']").first.click()
+        page.get_by_role("button", name="Bet A", exact=True).click()
+        if not right_done and bet_right:
+            right_done = True
+            assert [c.code for c in mainline(page)][-1] == code or screen(page) != "table"
+        elif not wrong_done:
+            wrong_done = True
+            expect(page.locator(f".sideline [data-code='{code}']")).not_to_have_count(0)
+            page.reload()
+            wait_ready(page)
+            reloaded = True
+    page.wait_for_selector("#game[data-screen='round-end']", state="attached", timeout=90_000)
+    assert right_done and wrong_done and reloaded
+    expect(page.get_by_role("table", name="Scores")).to_be_visible()
     no_errors(page)
