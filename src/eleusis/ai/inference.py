@@ -24,8 +24,10 @@ All of this reads only observations: (position, previous card, card, verdict).
 from __future__ import annotations
 
 import bisect
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV, ROWS_BITS
 from eleusis.ai.space import Space
@@ -222,17 +224,21 @@ class Belief:
         level = self.space.level
         mask = 1 << bit
         live = self.live
+        hits = [bool(bits[i] & mask) for i in live]
         if want:
-            wrong = [i for i in live if not bits[i] & mask]
+            kept = list(compress(live, hits))
+            wrong = list(compress(live, map(operator.not_, hits)))
         else:
-            wrong = [i for i in live if bits[i] & mask]
+            kept = list(compress(live, map(operator.not_, hits)))
+            wrong = list(compress(live, hits))
         gone: set[int] = set()
         check: list[int] = []
         strict = k1 == 1
+        n1 = self.space.level_end[1]  # hypotheses below n1 are single blocks
         if strict:
             # a compound rule dies at its first mismatch (the fast path)
-            z0 -= sum(prior[i] for i in wrong if level[i] > 1 and mm0[i] == 0)
-            singles = [i for i in wrong if level[i] == 1]
+            singles = [i for i in wrong if i < n1]
+            z0 -= sum(map(prior.__getitem__, wrong)) - sum(map(prior.__getitem__, singles))
         else:
             singles = wrong
         for i in singles:
@@ -268,10 +274,6 @@ class Belief:
             mm = self.mm
             gone.update(i for i in check if all(mm[c][i] >= k1 for c in range(NCHANNELS)))
         if strict and wrong:
-            if want:
-                kept = [i for i in live if bits[i] & mask]
-            else:
-                kept = [i for i in live if not bits[i] & mask]
             rank = self.rank
             for i in singles:
                 if i not in gone:

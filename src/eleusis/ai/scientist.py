@@ -26,7 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from eleusis.ai.blocks import context_index
-from eleusis.ai.inference import Belief, Candidate, Observation, reachable_behaviour
+from eleusis.ai.inference import (
+    FAMILY_CHANNELS,
+    Belief,
+    Candidate,
+    Observation,
+    reachable_behaviour,
+)
 from eleusis.ai.space import build_space
 from eleusis.cards import Card
 from eleusis.game import Action, Guess, Pass, Play
@@ -145,8 +151,11 @@ class Scientist:
         self._record(Observation(len(mainline) + 1, mainline[-1], card, accepted))
 
     def _record(self, obs: Observation) -> None:
-        self.belief.observe(obs)
-        if not self.belief.live or not self.belief.best_in_channel(0):
+        b = self.belief
+        b.observe(obs)
+        if not b.live or not any(all(b.best_in_channel(c) for c in chans)
+                                 for f, chans in enumerate(FAMILY_CHANNELS)
+                                 if b.family_prior[f] > 0):
             self._widen()
 
     def _widen(self) -> None:
@@ -227,8 +236,8 @@ class Scientist:
 
     def ranked(self, mainline: Sequence[Card], limit: int = 3) -> list[tuple[Candidate, float]]:
         """Candidates with their probability of being judged right, best first."""
-        if not mainline:
-            return []
+        if not mainline or len(self.belief.observations) < 3:
+            return []  # too early for any rule to be likely: save the time
         pos_next = len(mainline) + 1
         last = mainline[-1]
         b = self.belief

@@ -99,6 +99,11 @@ def atom_weights(atoms: tuple[Block, ...]) -> list[float]:
     return [(_FAMILIES[k][1] if k >= 0 else 0.5) / sizes[k] for k in fam_of]
 
 
+#: Arithmetic relations (sums, distances, steps of 3, wrapping) are kept out of
+#: the branches of ``if/then/else``: rare there, and they would double the space.
+_ARITH = re.compile(r"abs\(|\+ prev|prev\.rank [+-] 3|wrap\(")
+
+
 @dataclass(frozen=True)
 class Space:
     """An immutable, deduplicated list of hypotheses, ordered by level.
@@ -194,11 +199,14 @@ def _build(max_level: int) -> Space:
                 x = b_and(ai, aj, "", "")
                 w = aw[i] * aw[j]
                 add(full(x.rows, x.t52, x.ab52), 2, (AND, i, j), w)
+                if ai.text.startswith("card.rank in") or aj.text.startswith("card.rank in"):
+                    continue  # "a rank range, or else ...": rare, and many
                 y = b_or(ai, aj, "", "")
                 add(full(y.rows, y.t52, y.ab52), 2, (OR, i, j), w)
         level_end.append(len(bits))
     if max_level >= 3:
-        branch = [k for k, a in enumerate(atoms) if a.kind == "rel" or a.text in _CORE_CARD]
+        branch = [k for k, a in enumerate(atoms)
+                  if (a.kind == "rel" and not _ARITH.search(a.text)) or a.text in _CORE_CARD]
         for ck, c in enumerate(conds):
             for i in branch:
                 for j in branch:
