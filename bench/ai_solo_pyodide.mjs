@@ -44,7 +44,8 @@ with contextlib.redirect_stdout(buf):
     code = main(["solo", "--rules", "/work/${rules}", "--rounds", "${rounds}",
                  "--seed", "${seed}", "--strength", "${strength}", "--json"])
 report = json.loads(buf.getvalue())
-report.pop("per_rule")
+report["per_rule"] = [{k: r[k] for k in ("name", "scores", "turns", "wrong_guesses")}
+                      for r in report["per_rule"]]
 report["python"] = sys.version.split()[0]
 json.dumps(report)
 `);

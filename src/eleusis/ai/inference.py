@@ -28,6 +28,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
+from math import fsum
 
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV, ROWS_BITS
 from eleusis.ai.space import Space
@@ -238,7 +239,7 @@ class Belief:
         if strict:
             # a compound rule dies at its first mismatch (the fast path)
             singles = [i for i in wrong if i < n1]
-            z0 -= sum(map(prior.__getitem__, wrong)) - sum(map(prior.__getitem__, singles))
+            z0 -= fsum(map(prior.__getitem__, wrong)) - fsum(map(prior.__getitem__, singles))
         else:
             singles = wrong
         for i in singles:
@@ -291,7 +292,7 @@ class Belief:
         del k
         for c in range(NCHANNELS):
             mmc = self.mm[c]
-            self.z[c] = sum(self.prior[i] * pe[mmc[i]] for i in self.live)
+            self.z[c] = fsum(self.prior[i] * pe[mmc[i]] for i in self.live)
 
     def exclude(self, cand: Candidate, pos_next: int, last: Card) -> None:
         """A guess was judged wrong: no plain hypothesis equivalent to it is the rule."""
@@ -333,7 +334,7 @@ class Belief:
             for c in chans:
                 e *= z[c]
             raw.append(e)
-        total = sum(raw)
+        total = fsum(raw)
         if total <= 0.0:
             return [1.0, 0.0, 0.0], z
         return [r / total for r in raw], z
@@ -377,7 +378,7 @@ class Belief:
         out: dict[Card, float] = {}
         for card in cards:
             b = 1 << card.index
-            out[card] = min(1.0, max(0.0, sum(w for row, w in rows.items() if row & b)))
+            out[card] = min(1.0, max(0.0, fsum(w for row, w in rows.items() if row & b)))
         return out
 
     # -- candidates and their probability of being right -----------------------
@@ -488,7 +489,7 @@ def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mism
     """
     n = len(space)
     present = [lv for lv in (1, 2, 3) if len(space.weight) > lv and any(space.weight[lv])]
-    total = sum(level_mass[lv - 1] for lv in present)
+    total = fsum(level_mass[lv - 1] for lv in present)
     prior = [0.0] * n
     for lv in present:
         share = level_mass[lv - 1] / total
@@ -504,7 +505,7 @@ def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mism
             mm.append((k1,) * n)
         else:
             mm.append(tuple(0 if space.level[i] <= 1 else k1 for i in range(n)))
-    z = tuple(sum(prior[i] for i in range(n) if mm[c][i] == 0) for c in range(NCHANNELS))
+    z = tuple(fsum(prior[i] for i in range(n) if mm[c][i] == 0) for c in range(NCHANNELS))
     return prior, live, tuple(mm), z
 
 

@@ -212,9 +212,9 @@ class Scientist:
                 says = self._predicts(cand, mainline, c)
                 agree = p if says else 1.0 - p
                 sc += q * math.log2(1.0 / max(agree, 1e-3))
-            scores[c] = sc
+            scores[c] = round(sc, 9)  # the same choice whatever the platform's libm
         best = max(scores.values())
-        ties = [c for c in distinct if scores[c] >= best - 1e-9]
+        ties = [c for c in distinct if scores[c] == best]
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         self.last_prediction = (pick, probs[pick])
         return pick

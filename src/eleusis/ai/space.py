@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from math import fsum
 
 from eleusis.ai.blocks import (
     ROWS_BITS,
@@ -222,7 +223,7 @@ def _build(max_level: int) -> Space:
     weight = []
     for row in wts:
         row.extend([0.0] * (n - len(row)))
-        total = sum(row)
+        total = fsum(row)
         weight.append(tuple(w / total for w in row) if total else tuple(row))
     return Space(atoms, conds, tuple(bits), bytes(level), tuple(recipe), tuple(level_end),
                  tuple(weight))
