@@ -160,4 +160,5 @@ def test_pinned_game_hash() -> None:
     game = decode(PINNED_REPLAY)
     assert game.over
     assert state_hash(game) == PINNED_HASH
-    assert encode(game) == PINNED_REPLAY
+    # (the link itself may differ elsewhere: zlib versions may compress differently)
+    assert decode(encode(game)) == game
