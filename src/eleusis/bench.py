@@ -2,6 +2,10 @@
 
 ``python -m eleusis.bench solo --rules FILE [--rounds N] [--seed S] [--strength P] [--json]``
 
+``python -m eleusis.bench table --rules FILE [--rounds N] [--players K] ...`` plays
+New Eleusis rounds with computer scientists in every seat (the rules of FILE
+in turn) and reports how often their prophets were right.
+
 plays the Solo variant (the protocol of the public "Game of Science" Eleusis
 benchmark: two decks, a hand of 12, one card per turn, at most 30 turns,
 score ``30 - turns - 2 x wrong guesses`` when solved) through the engine
@@ -42,9 +46,19 @@ from typing import Any, TextIO
 
 from eleusis.ai import Scientist, strength
 from eleusis.ai.space import build_space
-from eleusis.game import Guess, Play, apply, make_config, new_game
+from eleusis.game import (
+    Guess,
+    Phase,
+    Play,
+    State,
+    apply,
+    legal_actions,
+    make_config,
+    new_game,
+)
 from eleusis.rules import RuleSyntaxError, parse
 from eleusis.views import view
+
 
 def _cpu_time() -> float:
     """This thread's CPU time (Pyodide has no thread clock: wall clock there)."""
@@ -113,6 +127,7 @@ def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int =
         t0 = time.perf_counter()
         c0 = _cpu_time()
         action = sci.choose_action(v)
+        assert action is not None, "a Solo scientist always acts"
         res.decision_cpu_ms.append(1000.0 * (_cpu_time() - c0))
         res.decision_ms.append(1000.0 * (time.perf_counter() - t0))
         before = len(state.mainline)
@@ -205,6 +220,72 @@ def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     return report
 
 
+def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong",
+               variant: str = "new_eleusis", max_steps: int = 2000) -> tuple[State, list[float]]:
+    """Play one round of ``variant`` with computer scientists in every seat.
+
+    The driver asks first the prophet (for a call), then the seat that just
+    played (it may declare prophet), then the seat whose turn it is.
+    Returns the final state and the milliseconds of every decision.
+    """
+    names = [f"computer {i + 1}" for i in range(players)]
+    state = new_game(make_config(variant, names, rule_text, seed))
+    scientists = [Scientist(level, seed * 31 + i) for i in range(players)]
+    times: list[float] = []
+    for _ in range(max_steps):
+        if state.over:
+            break
+        order = sorted(range(players), key=lambda s: (
+            0 if state.phase is Phase.PROPHET_CALL and s == state.prophet
+            else 1 if s == state.window else 2))
+        for s in order:
+            if not legal_actions(state, s).kinds:
+                continue
+            t0 = time.perf_counter()
+            action = scientists[s].choose_action(view(state, s))
+            times.append(1000.0 * (time.perf_counter() - t0))
+            if action is not None:
+                state = apply(state, action)
+                break
+        else:
+            break  # nobody acts: the round cannot go on
+    return state, times
+
+
+def run_table(rules: Sequence[RuleLine], rounds: int, seed: int, level: str, players: int,
+              out: TextIO | None) -> dict[str, Any]:
+    """New Eleusis rounds with computer scientists only: are their prophets right?"""
+    declared = overthrown = finished = plays = 0
+    times: list[float] = []
+    for r in range(rounds):
+        rl = rules[r % len(rules)]
+        state, t = play_table(rl.text, seed * 100_003 + r, players, level)
+        times.extend(t)
+        kinds = [e.kind for e in state.events]
+        d, o = kinds.count("prophet"), kinds.count("overthrow")
+        declared += d
+        overthrown += o
+        finished += state.over
+        plays += kinds.count("play")
+        if out is not None:
+            print(f"{r + 1:4d} {rl.name:36s} {'over' if state.over else 'cut':4s} "
+                  f"plays {kinds.count('play'):3d}  prophets {d}  overthrown {o}", file=out,
+                  flush=True)
+    return {
+        "rounds": rounds,
+        "finished": finished,
+        "prophets_declared": declared,
+        "prophets_overthrown": overthrown,
+        "true_prophet_rate": round((declared - overthrown) / declared, 4) if declared else None,
+        "mean_plays": round(plays / rounds, 2) if rounds else 0.0,
+        "decision_ms_median": round(_percentile(times, 0.5), 3),
+        "decision_ms_p95": round(_percentile(times, 0.95), 3),
+        "strength": level,
+        "players": players,
+        "seed": seed,
+    }
+
+
 def _print_summary(report: dict[str, Any], out: TextIO) -> None:
     print(f"rounds {report['rounds']}  solved {100 * report['solved_rate']:.1f}%  "
           f"mean score {report['mean_score']:.2f}  wrong guesses/round "
@@ -234,6 +315,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     solo.add_argument("--strength", default="strong",
                       help="novice, casual, strong (default) or expert")
     solo.add_argument("--json", action="store_true", help="print one JSON object")
+    table = sub.add_parser("table", help="New Eleusis rounds with computer players only")
+    table.add_argument("--rules", required=True, help="rules file: one rule per line")
+    table.add_argument("--rounds", type=int, default=26, help="rounds (rules taken in turn)")
+    table.add_argument("--players", type=int, default=4, help="computer scientists (3-8)")
+    table.add_argument("--seed", type=int, default=0, help="seed of the deals and decisions")
+    table.add_argument("--strength", default="strong",
+                       help="novice, casual, strong (default) or expert")
+    table.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     try:
         strength(args.strength)
@@ -250,6 +339,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: cannot read {args.rules}: {err}", file=sys.stderr)
         return 2
     rules, skipped = read_rules(lines, sys.stderr)
+    if args.command == "table":
+        if not rules or not 3 <= args.players <= 8:
+            print("error: need at least one rule and 3 to 8 players", file=sys.stderr)
+            return 2
+        report = run_table(rules, args.rounds, args.seed, args.strength, args.players,
+                           None if args.json else sys.stdout)
+        if args.json:
+            print(json.dumps(report))
+        else:
+            print(json.dumps(report, indent=1))
+        return 0
     report = run_solo(rules, args.rounds, args.seed, args.strength,
                       None if args.json else sys.stdout)
     report["skipped"] = skipped

@@ -35,7 +35,7 @@ from eleusis.ai.inference import (
 )
 from eleusis.ai.space import build_space
 from eleusis.cards import Card
-from eleusis.game import Action, Guess, Pass, Play
+from eleusis.game import Action, DeclareProphet, Guess, NoPlay, Pass, Play, ProphetCall
 from eleusis.views import SeatView
 
 
@@ -53,7 +53,10 @@ class Strength:
     * ``guess_threshold``: the probability of being right it wants before
       guessing (lower is bolder: more wrong guesses, earlier right ones);
     * ``noise``: the chance it plays a random card instead of a good one;
-    * ``accept_bonus``: how much it likes cards likely to be accepted.
+    * ``accept_bonus``: how much it likes cards likely to be accepted;
+    * ``prophet_threshold``: the probability of knowing the rule it wants
+      before declaring itself prophet (New Eleusis), and before playing
+      several cards at once.
     """
 
     name: str
@@ -64,13 +67,14 @@ class Strength:
     guess_threshold: float
     noise: float
     accept_bonus: float
+    prophet_threshold: float
 
 
 PRESETS: dict[str, Strength] = {
-    "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3),
-    "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2),
-    "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15),
-    "expert": Strength("expert", 3, True, 1e-5, 0, 0.85, 0.0, 0.15),
+    "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3, 0.6),
+    "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2, 0.8),
+    "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15, 0.95),
+    "expert": Strength("expert", 3, True, 1e-5, 0, 0.85, 0.0, 0.15, 0.97),
 }
 
 
@@ -336,6 +340,13 @@ class Scientist:
                     # (a wrong play of several cards only says "not all of them")
                     self.observe(line, ev.cards[0], False)
                 self._mainline = line
+            elif ev.kind == "no_play" and ev.right is True and ev.cards:
+                # a right "no play": every card of the shown hand is refused here
+                for card in dict.fromkeys(ev.cards):
+                    self.observe(self._mainline, card, False)
+            elif ev.kind == "dealer_plays" and ev.cards:
+                self.observe(self._mainline, ev.cards[0], True)
+                self._mainline = [*self._mainline, ev.cards[0]]
             elif ev.kind == "guess" and ev.right is False and ev.seat == view.seat:
                 self.guess_rejected(self._mainline, ev.text)
             elif ev.kind == "counterexample" and ev.seat == view.seat:
@@ -348,22 +359,110 @@ class Scientist:
             # know yet): trust the layout
             self._mainline = list(view.mainline)
 
-    def choose_action(self, view: SeatView) -> Action:
-        """The next action in a Solo game, from this seat's view."""
+    def choose_action(self, view: SeatView) -> Action | None:
+        """The next action from this seat's view, or None to let an optional step pass.
+
+        Solo: guess or play (always an action). New Eleusis and Express:
+        the prophet's call on a pending play, declaring prophet, guessing
+        (Express), playing one card or several, or "no play". None when
+        this seat may act but chooses not to (declaring prophet is optional).
+        """
         self.sync(view)
         seat = view.seat if view.seat is not None else 0
         mainline = view.mainline
-        max_turns = view.turns + 1 if view.phase == "final_guess" else 30
-        if view.phase == "final_guess":
-            text = self.consider_guess(mainline, view.turns, view.turns)
-            return Guess(seat, text) if text is not None else Pass(seat)
-        if "guess" in view.legal.kinds and self._guessed_at_turn != view.turns:
-            text = self.consider_guess(mainline, view.turns, max_turns, view.hand)
+        kinds = view.legal.kinds
+        if view.variant == "solo":
+            max_turns = view.turns + 1 if view.phase == "final_guess" else 30
+            if view.phase == "final_guess":
+                text = self.consider_guess(mainline, view.turns, view.turns)
+                return Guess(seat, text) if text is not None else Pass(seat)
+            if "guess" in kinds and self._guessed_at_turn != view.turns:
+                text = self.consider_guess(mainline, view.turns, max_turns, view.hand)
+                if text is not None:
+                    self._guessed_at_turn = view.turns
+                    return Guess(seat, text)
+            return Play(seat, (self.choose_card(mainline, view.hand),))
+        if "prophet_call" in kinds and view.pending is not None:
+            return self._prophet_call(view, seat)
+        if "declare_prophet" in kinds:
+            lead = self._lead(mainline)
+            if lead is not None and lead[1] >= self.strength.prophet_threshold:
+                return DeclareProphet(seat)
+        if "guess" in kinds and self._guessed_at_turn != len(self.belief.observations):
+            text = self.consider_guess(mainline, 0, 30, view.hand)
             if text is not None:
-                self._guessed_at_turn = view.turns
+                self._guessed_at_turn = len(self.belief.observations)
                 return Guess(seat, text)
-        return Play(seat, (self.choose_card(mainline, view.hand),))
+        if "play" in kinds and view.hand:
+            return self._table_play(view, seat)
+        if "no_play" in kinds:
+            return NoPlay(seat)
+        return None
 
+    def _table_play(self, view: SeatView, seat: int) -> Action:
+        """A play at a table: get rid of cards, learn on the way.
+
+        "No play" when every card of the hand is almost surely refused;
+        several cards when the leading hypothesis is known well enough
+        (each card accepted by it after the previous ones); otherwise the
+        card with the best mix of acceptance and information.
+        """
+        mainline = view.mainline
+        hand = list(view.hand)
+        distinct = sorted(set(hand))
+        probs = self.acceptance(mainline, distinct)
+        if "no_play" in view.legal.kinds and max(probs.values()) < 0.03:
+            return NoPlay(seat)
+        lead = self._lead(mainline)
+        if (lead is not None and lead[1] >= self.strength.prophet_threshold
+                and view.legal.max_cards > 1):
+            cand = lead[0]
+            line = list(mainline)
+            chosen: list[Card] = []
+            left = list(hand)
+            while len(chosen) < view.legal.max_cards:
+                ok = [c for c in sorted(set(left)) if self._predicts(cand, line, c)]
+                if not ok:
+                    break
+                pick = ok[0]
+                chosen.append(pick)
+                left.remove(pick)
+                line.append(pick)
+            if chosen:
+                self.last_prediction = (chosen[0], probs.get(chosen[0], 0.0))
+                return Play(seat, tuple(chosen))
+        if self.strength.noise and self.rng.random() < self.strength.noise:
+            pick = self.rng.choice(distinct)
+        else:
+            scores = {c: round(probs[c] + 0.3 * _entropy(probs[c]), 9) for c in distinct}
+            best = max(scores.values())
+            ties = [c for c in distinct if scores[c] == best]
+            pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        self.last_prediction = (pick, probs[pick])
+        return Play(seat, (pick,))
+
+    def _prophet_call(self, view: SeatView, seat: int) -> Action:
+        """The prophet's call: is the pending play (or "no play") right?"""
+        pending = view.pending
+        assert pending is not None
+        line = list(view.mainline)
+        if pending.kind == "no_play":
+            probs = self.acceptance(line, sorted(set(pending.cards)))
+            p_right = 1.0
+            for p in probs.values():
+                p_right *= 1.0 - p
+            if p_right >= 0.5 or not view.legal.call_cards:
+                return ProphetCall(seat, True)
+            options = [c for c in view.legal.call_cards if c in probs]
+            options = options or list(view.legal.call_cards)
+            best = max(options, key=lambda c: (probs.get(c, 0.0), -c.index))
+            return ProphetCall(seat, False, best)
+        p_all = 1.0
+        for card in pending.cards:
+            p = self.acceptance(line, [card])[card]
+            p_all *= p
+            line.append(card)
+        return ProphetCall(seat, p_all >= 0.5)
 
 def parse_counterexample(text: str) -> Observation | None:
     """The observation inside a counterexample sentence, or None.
