@@ -257,6 +257,9 @@ def table_screen(vm: TableVM, c: Any) -> Any:
                                                       "class": _cls(pc, "pending")}))
             box.appendChild(pend)
         if vm.marks:
+            box.appendChild(h("p", {"class": "hint-line",
+                                    "text": "If it is wrong, first choose the card from the "
+                                            "player's hand that should have been played:"}))
             pick = h("div", {"class": "call-cards", "role": "group",
                              "aria-label": "A correct card from the player's hand"})
             for code in vm.marks:

@@ -150,6 +150,9 @@ def describe_event(ev: Event, names: Sequence[str]) -> str:
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else "The dealer"
 
+    def be(seat: int) -> str:
+        return "are" if who(seat) == "You" else "is"
+
     cards = ", ".join(c.name for c in ev.cards)
     k = ev.kind
     if k == "play":
@@ -165,11 +168,11 @@ def describe_event(ev: Event, names: Sequence[str]) -> str:
         verdict = {True: "right", False: "wrong", None: "made"}[ev.right]
         return f"{who(ev.seat)} guessed the rule: {verdict}."
     if k == "counterexample":
-        return ev.text
+        return ev.text[:1].upper() + ev.text[1:]
     if k == "prophet":
-        return f"{who(ev.seat)} is now the prophet."
+        return f"{who(ev.seat)} {be(ev.seat)} now the prophet."
     if k == "overthrow":
-        return f"{who(ev.seat)}, the prophet, is overthrown."
+        return f"{who(ev.seat)}, the prophet, {be(ev.seat)} overthrown."
     if k == "call":
         return f"The prophet called it {'right' if ev.right else 'wrong'}."
     if k == "bet":
@@ -178,14 +181,14 @@ def describe_event(ev: Event, names: Sequence[str]) -> str:
         bet = "accepted" if ev.text == "A" else "refused"
         return f"{who(ev.seat)} bet {cards} {bet}: {'right' if ev.right else 'wrong'}."
     if k == "expelled":
-        return f"{who(ev.seat)} is expelled."
+        return f"{who(ev.seat)} {be(ev.seat)} expelled."
     if k == "hint":
         return f"Hint: {ev.text}"
     if k == "lives":
         verb = "have" if who(ev.seat) == "You" else "has"
         return f"{who(ev.seat)} {verb} {ev.count} {'life' if ev.count == 1 else 'lives'} left."
     if k == "new_hand":
-        return f"{who(ev.seat)} gets a new hand."
+        return f"{who(ev.seat)} {'get' if who(ev.seat) == 'You' else 'gets'} a new hand."
     if k == "end":
         return f"The round is over: {ev.text}." if ev.text else "The round is over."
     if k == "starter" and ev.right is not False:
@@ -383,6 +386,10 @@ def table_model(c: Controller) -> TableVM:
                                  key="hint"))
     if window is not None and window == viewer:
         controls.append(_control("Continue", {"type": "continue"}, True, "", True))
+    if (seat_for_view is not None and sv.seats[seat_for_view].role in ("prophet", "dealer")
+            and variant != "solo"):
+        # a prophet or a dealer does not play: only their own controls stay
+        controls = [x for x in controls if x.key in ("hint", "Continue")]
     dealer_hint = c.dealer_hint_pending()
     if dealer_hint is not None and dealer_hint == viewer and not hidden:
         controls = [_control("Start play", {"type": "dealer_ready"}, True, "", True)]
@@ -405,11 +412,10 @@ def table_model(c: Controller) -> TableVM:
             else:
                 what = {"play": "played " + ", ".join(x.name for x in p.cards),
                         "no_play": "declared no play", "guess": f"guessed: {p.text}"}[p.kind]
-            role = "prophet" if kind == "call" else "dealer"
-            call_title = f"As the {role}: {who} {what}. Is it right?"
+            call_title = f"{who} {what}. Is it right?"
             calls.append(_control("Right", {"type": kind, "right": True}, True, "", True))
             names_card = p.kind == "no_play" or (p.kind == "bet" and p.text[p.index] == "R")
-            choices = legal.call_cards
+            choices = tuple(sorted(legal.call_cards, key=lambda x: x.sort_key))
             if p.kind == "bet" and names_card:
                 choices = tuple(dict.fromkeys(sorted(state.hand(p.seat),
                                                      key=lambda x: x.sort_key)))
@@ -444,9 +450,14 @@ def table_model(c: Controller) -> TableVM:
         guess = GuessVM(c.ui.guess_text, err, eng, verdict, right)
 
     log: list[str] = []
+    newer: Event | None = None
     for ev in reversed(sv.events):
         if ev.kind in ("deal", "hint", "starter", "lives"):
             continue
+        if (ev.kind == "no_play" and ev.right is None and newer is not None
+                and newer.kind == "no_play" and newer.seat == ev.seat):
+            continue
+        newer = ev
         line = describe_event(ev, names)
         if line:
             log.append(line)
@@ -587,8 +598,11 @@ def round_end_model(c: Controller,
         for seat, h in sorted((thoughts or {}).items()) if h
     )
     return RoundEndVM(
-        title=f"{VARIANTS.get(s.setup.variant, '')}: round {len(s.rounds)} is over"
-        if s.planned_rounds > 1 else f"{VARIANTS.get(s.setup.variant, '')}: the round is over",
+        title=(f"{VARIANTS.get(s.setup.variant, '')}: the match is over"
+               if s.planned_rounds > 1 and match_over else
+               f"{VARIANTS.get(s.setup.variant, '')}: round {len(s.rounds)} is over"
+               if s.planned_rounds > 1 else
+               f"{VARIANTS.get(s.setup.variant, '')}: the round is over"),
         reason=result.reason,
         rule=rule,
         english=english,
