@@ -277,17 +277,23 @@ class Scientist:
         teach anything (every prediction is near-certain: the mainline is
         stuck), a wrong guess is the only way to learn (its counterexample is
         a new observation), so guess from ``q > 1 / (score + 2)`` -- unless
-        three guesses were wrong already (the rule may lie outside the space).
+        three guesses were wrong already. Each wrong guess after the first
+        (and a contradiction of every hypothesis) raises the threshold by
+        0.05: the rule may lie outside the space.
         """
         ranked = self.ranked(mainline)
         if not ranked:
             return None
         cand, q = ranked[0]
         score_now = max_turns - turns_used
-        threshold = self.strength.guess_threshold
+        wrong = len(self.wrong_guesses)
+        # each wrong guess, and every contradiction of the whole space, is a
+        # sign the rule may lie outside what this scientist can think of
+        misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance)
+        threshold = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
         if turns_used >= max_turns - 1:
             threshold = min(threshold, 2.0 / (score_now + 2.0))
-        elif hand and len(self.wrong_guesses) < 3 and self._stuck(mainline, hand):
+        elif hand and misfit < 2 and self._stuck(mainline, hand):
             threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
         if q < threshold:
             return None
