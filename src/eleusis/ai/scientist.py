@@ -56,7 +56,9 @@ class Strength:
     * ``accept_bonus``: how much it likes cards likely to be accepted;
     * ``prophet_threshold``: the probability of knowing the rule it wants
       before declaring itself prophet (New Eleusis), and before playing
-      several cards at once.
+      several cards at once;
+    * ``samples``: how many hypotheses it weighs when estimating (None: all
+      of them; slower, more exact).
     """
 
     name: str
@@ -68,13 +70,14 @@ class Strength:
     noise: float
     accept_bonus: float
     prophet_threshold: float
+    samples: int | None = 1200
 
 
 PRESETS: dict[str, Strength] = {
     "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3, 0.6),
     "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2, 0.8),
     "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15, 0.95),
-    "expert": Strength("expert", 3, True, 1e-5, 0, 0.85, 0.0, 0.15, 0.97),
+    "expert": Strength("expert", 3, True, 1e-5, 0, 0.8, 0.0, 0.15, 0.97, None),
 }
 
 
@@ -184,7 +187,8 @@ class Scientist:
     def acceptance(self, mainline: Sequence[Card], cards: Sequence[Card]) -> dict[Card, float]:
         """Predicted probability that each card would be accepted next."""
         prev = mainline[-1] if mainline else None
-        return self.belief.predict(len(mainline) + 1, prev, cards)
+        return self.belief.predict(len(mainline) + 1, prev, cards,
+                                   sample_limit=self.strength.samples)
 
     def choose_card(self, mainline: Sequence[Card], hand: Sequence[Card]) -> Card:
         """The card to play next from ``hand`` (which must not be empty).
@@ -254,7 +258,8 @@ class Scientist:
             beh = reachable_behaviour(b.space, c, pos_next, last)
             key = beh.targets
             if key not in seen:
-                seen[key] = b.probability_right(c, pos_next, last, sample_limit=1000,
+                limit = None if self.strength.samples is None else 1000
+                seen[key] = b.probability_right(c, pos_next, last, sample_limit=limit,
                                                 behaviour=beh)
             out.append((c, seen[key]))
         out.sort(key=lambda x: -x[1])
