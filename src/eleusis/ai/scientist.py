@@ -258,8 +258,8 @@ class Scientist:
             beh = reachable_behaviour(b.space, c, pos_next, last)
             key = beh.targets
             if key not in seen:
-                limit = None if self.strength.samples is None else 1000
-                seen[key] = b.probability_right(c, pos_next, last, sample_limit=limit,
+                sample = None if self.strength.samples is None else 1000
+                seen[key] = b.probability_right(c, pos_next, last, sample_limit=sample,
                                                 behaviour=beh)
             out.append((c, seen[key]))
         out.sort(key=lambda x: -x[1])
