@@ -466,6 +466,7 @@ class Controller:
     def _on_show_setup(self, intent: dict[str, Any]) -> None:
         self.ui.screen = "setup"
         self.ui.message = ""
+        self.announcements.append("New game: choose the variant and the players, then Start.")
 
     def _on_setup_change(self, intent: dict[str, Any]) -> None:
         """A field of the new-game screen changed (``field``, ``value``, ``seat``)."""
