@@ -209,9 +209,12 @@ def table_screen(vm: TableVM, c: Any) -> Any:
     board = layout_board(vm, c)
 
     score = h("table", {"class": "scoreboard", "aria-label": "Players"})
-    score.appendChild(h("thead", {}, h("tr", {},
-                        h("th", {"text": "Player", "scope": "col"}),
-                        h("th", {"text": "Cards", "scope": "col", "class": "num"}))))
+    match = any(r.total is not None for r in vm.seats)
+    head = h("tr", {}, h("th", {"text": "Player", "scope": "col"}),
+             h("th", {"text": "Cards", "scope": "col", "class": "num"}))
+    if match:
+        head.appendChild(h("th", {"text": "Points", "scope": "col", "class": "num"}))
+    score.appendChild(h("thead", {}, head))
     body = h("tbody")
     for row in vm.seats:
         cls = "seat" + (" turn" if row.turn else "") + (" viewer" if row.viewer else "")
@@ -225,8 +228,11 @@ def table_screen(vm: TableVM, c: Any) -> Any:
             who.appendChild(h("span", {"class": f"badge badge-{b}", "text": b}))
         if row.note:
             who.appendChild(h("span", {"class": "seat-note", "text": row.note}))
-        body.appendChild(h("tr", {"class": cls, "aria-current": "true" if row.turn else None},
-                           who, h("td", {"class": "num", "text": str(row.cards)})))
+        tr = h("tr", {"class": cls, "aria-current": "true" if row.turn else None},
+               who, h("td", {"class": "num", "text": str(row.cards)}))
+        if match:
+            tr.appendChild(h("td", {"class": "num", "text": str(row.total or 0)}))
+        body.appendChild(tr)
     score.appendChild(body)
 
     wrap = h("div", {"class": "table-grid"}, board,
@@ -690,6 +696,12 @@ def mount(root: Any, screen: Any) -> None:
     root.replaceChildren(screen)
     if key:
         target = root.querySelector(f'[data-key="{key}"]')
+        if _present(target) and target.getAttribute("aria-disabled") == "true":
+            # the control just used is no longer available: go to the next step instead
+            nxt = root.querySelector('[data-key="ctl-Continue"], [data-key="reveal"], '
+                                     '[data-key="next-round"]')
+            if _present(nxt):
+                target = nxt
         if _present(target):
             target.focus()
             if caret is not None:

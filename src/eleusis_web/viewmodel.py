@@ -95,6 +95,7 @@ class SeatRowVM:
     turn: bool
     viewer: bool
     note: str = ""
+    total: int | None = None  # a match: points from the finished rounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,6 +431,13 @@ def table_model(c: Controller) -> TableVM:
                 calls.append(_control("Wrong", {"type": kind, "right": False}, True, ""))
 
     hints = sv.hints
+    totals: list[int] | None = None
+    if s.planned_rounds > 1:
+        totals = [0] * len(names)
+        for r in s.rounds:
+            if r.result is not None:
+                for i, sc in enumerate(r.result.scores):
+                    totals[i] += sc
     rows = []
     for info in sv.seats:
         k = s.kinds[info.seat]
@@ -441,6 +449,7 @@ def table_model(c: Controller) -> TableVM:
             "computer" if k == "computer" else ("person" if k in HUMAN_KINDS else k),
             info.cards + info.set_aside, info.lives,
             info.seat == actor_of(sv), info.seat == viewer, note,
+            totals[info.seat] if totals is not None else None,
         ))
 
     guess = None

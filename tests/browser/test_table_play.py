@@ -451,3 +451,26 @@ def test_royal_bets_prophet_reload_and_finish(tpage: Page, site: str) -> None:
     assert right_done and wrong_done and reloaded
     expect(page.get_by_role("table", name="Scores")).to_be_visible()
     no_errors(page)
+
+
+def test_hand_judging_dealer_hints_and_judges(tpage: Page, site: str) -> None:
+    page = tpage
+    open_table(page, site, variant="express", seed=5, dealer="judge", pace="instant")
+    start_defaults(page)
+    passing = page.get_by_role("dialog", name="Pass the device")
+    expect(passing).to_contain_text("Pass the device to Dealer")
+    page.get_by_role("button", name="I am Dealer: show my hand").click()
+    page.get_by_label("A hint for the players").fill("Think about colours.")
+    page.get_by_role("button", name="Give the hint").click()
+    expect(page.get_by_role("list", name="Hints")).to_contain_text("Think about colours.")
+    page.get_by_role("button", name="Start play").click()
+    page.get_by_role("button", name="I am You: show my hand").click()
+    code = hand(page)[0]
+    play(page, code)
+    expect(passing).to_contain_text("Pass the device to Dealer")
+    page.get_by_role("button", name="I am Dealer: show my hand").click()
+    verdict = page.get_by_role("group", name="Your verdict")
+    expect(verdict).to_contain_text(f"You played {Card.parse(code).name}")
+    verdict.get_by_role("button", name="Wrong", exact=True).click()
+    expect(page.locator(f".sideline [data-code='{code}']")).to_have_count(1)
+    no_errors(page)
