@@ -177,7 +177,9 @@ def describe_event(ev: Event, names: Sequence[str]) -> str:
     if k == "call":
         return f"The prophet called it {'right' if ev.right else 'wrong'}."
     if k == "bet":
-        return f"{who(ev.seat)} bets {ev.text} with {ev.count} card{'s' if ev.count > 1 else ''}."
+        verb = "bet" if who(ev.seat) == "You" else "bets"
+        return (f"{who(ev.seat)} {verb} {ev.text} with {ev.count} "
+                f"card{'s' if ev.count > 1 else ''}.")
     if k == "verdict":
         bet = "accepted" if ev.text == "A" else "refused"
         return f"{who(ev.seat)} bet {cards} {bet}: {'right' if ev.right else 'wrong'}."
@@ -267,7 +269,9 @@ def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int 
     if sv.result is not None:
         return "The round is over."
     if window is not None and window == viewer:
-        return "You may guess the rule or declare yourself prophet now, or continue."
+        if "guess" in sv.legal.kinds:
+            return "You may guess the rule now, or continue."
+        return "You may declare yourself prophet now, or continue."
     if sv.phase == Phase.PROPHET_CALL.value and sv.prophet is not None:
         if sv.prophet == viewer:
             return "As the prophet, call the last play: right or wrong?"

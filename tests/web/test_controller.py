@@ -224,3 +224,29 @@ def test_computers_finish_a_new_eleusis_round() -> None:
         steps += 1
         assert steps < 2000
     assert c.state.over and c.ui.screen == "round-end"  # type: ignore[union-attr]
+
+
+def test_match_plays_one_round_per_player_and_adds_points() -> None:
+    c = Controller(lambda: 31)
+    c.ui.setup = Setup(variant="express", seed=31, match=True,
+                       seats=[SeatPlan("A", "computer", "novice"),
+                              SeatPlan("B", "computer", "novice")])
+    c.dispatch({"type": "start", "seed": 31})
+    assert c.session is not None and c.session.planned_rounds == 2
+    for expected_round in (1, 2):
+        steps = 0
+        while c.computer_step():
+            steps += 1
+            assert steps < 3000
+        assert c.ui.screen == "round-end" and len(c.session.rounds) == expected_round
+        vm = round_end_model(c)
+        assert vm.match_over is (expected_round == 2)
+        if expected_round == 1:
+            assert vm.next_label == "Next round"
+            c.dispatch({"type": "next_round"})
+            assert c.ui.screen == "table"
+    first, second = (r.result for r in c.session.rounds)
+    assert first is not None and second is not None
+    totals = [a + b for a, b in zip(first.scores, second.scores, strict=True)]
+    assert [row.total for row in round_end_model(c).scores] == totals
+    assert round_end_model(c).title.endswith("the match is over")
