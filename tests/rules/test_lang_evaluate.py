@@ -171,3 +171,19 @@ def test_judge_all_matches_accepts() -> None:
         rule.accepts(line, x) for x in ALL_CARDS)
     assert rule.judge_all(ALL_CARDS, (line[-1], None), 2) == tuple(
         rule.accepts(line[1:], x) for x in ALL_CARDS)
+
+
+def test_hoisted_parts_follow_each_mainline() -> None:
+    # the part that does not read `card` is computed once per batch, never reused
+    # across mainlines, and its missing-card or undefined outcome recurs correctly
+    rule = parse("(prev2.rank * prev.rank) % (prev.rank - 7) == 0 or card is red")
+    assert rule.judge_all(ALL_CARDS, (c("7S"), c("2S")), 3) == (False,) * 52  # % 0: reject
+    assert rule.judge_all(ALL_CARDS, (c("7S"), None), 2) == (True,) * 52  # prev2 missing
+    assert rule.judge_all(ALL_CARDS, (c("9S"), c("2S")), 3) == (True,) * 52  # 18 % 2 == 0
+    assert rule.judge_all(ALL_CARDS, (c("8S"), c("3S")), 3) == (True,) * 52  # 24 % 1 == 0
+    assert rule.judge_all(ALL_CARDS, (c("10S"), c("2S")), 3) == tuple(x.red for x in ALL_CARDS)
+    for _ in range(3):
+        assert not rule.accepts(ml("2S 7S"), c("3H"))
+        assert rule.accepts(ml("7S"), c("3C"))
+        assert not rule.accepts(ml("2S 10S"), c("3C"))
+        assert rule.accepts(ml("2S 10S"), c("3D"))

@@ -75,11 +75,30 @@ _CMP: Final[dict[str, Callable[[Any, Any], bool]]] = {
 
 _PRIMES: Final = frozenset({2, 3, 5, 7, 11, 13})
 _RED: Final = (Suit.HEARTS, Suit.DIAMONDS)
+_H: Final = Suit.HEARTS
+_D: Final = Suit.DIAMONDS
+_RED_COLOR: Final = Color.RED
+_BLACK_COLOR: Final = Color.BLACK
+
+#: Card attributes computed from the slotted fields directly (the properties of
+#: :class:`Card` chain through the suit and are several times slower).
+ATTRIBUTE_GETTERS: Final[dict[str, Callable[[Card], Any]]] = {
+    "rank": lambda c: c.rank,
+    "suit": lambda c: c.suit,
+    "color": lambda c: _RED_COLOR if c.suit is _H or c.suit is _D else _BLACK_COLOR,
+    "red": lambda c: c.suit is _H or c.suit is _D,
+    "black": lambda c: not (c.suit is _H or c.suit is _D),
+    "face": lambda c: c.rank > 10,
+    "numeral": lambda c: c.rank <= 10,
+    "even": lambda c: c.rank % 2 == 0,
+    "odd": lambda c: c.rank % 2 == 1,
+    "prime": lambda c: c.rank in _PRIMES,
+}
 
 
 def card_attr(card: Card, name: str) -> Any:
     """The value of a card attribute (``rank``, ``suit``, ``color``, ``red``...)."""
-    return getattr(card, name)
+    return ATTRIBUTE_GETTERS[name](card)
 
 
 def adjective_test(adj: str) -> Callable[[Any], bool]:
@@ -111,9 +130,82 @@ def adjective_test(adj: str) -> Callable[[Any], bool]:
     return lambda x: bool(x.rank == rank)
 
 
+#: Bumped by every entry point (one verdict, or one batch of cards judged after
+#: the same mainline): a hoisted subexpression is recomputed once per epoch.
+EPOCH: Final[list[int]] = [0]
+
+_HOIST_COST: Final = 4  # cheaper card-independent parts are not worth caching
+_hoisted: set[int] = set()
+
+
 def compile_rule(tree: Node) -> Fn:
-    """Compile a checked tree to a closure ``f(slots, pos)``."""
-    return _c(tree)
+    """Compile a checked tree to a closure ``f(slots, pos)``.
+
+    The largest parts that do not read ``card`` (``(prev.rank * prev2.rank) %
+    4``) are *hoisted*: computed once per :data:`EPOCH` and reused, so judging
+    all 52 cards after one mainline evaluates them once. The caller must bump
+    the epoch whenever the looked-back cards or the position change.
+    """
+    global _hoisted
+    _hoisted = _maximal_static(tree)
+    try:
+        return _c(tree)
+    finally:
+        _hoisted = set()
+
+
+def _reads_card(node: Node) -> bool:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Ref) and n.k == 0:
+            return True
+        stack.extend(n.children())
+    return False
+
+
+def _cost(node: Node) -> int:
+    if isinstance(node, Num | BoolLit | SuitLit | ColorLit | CardLit | SetLit | ListLit
+                  | RangeLit):
+        return 0
+    return 1 + sum(_cost(c) for c in node.children())
+
+
+def _maximal_static(tree: Node) -> set[int]:
+    """Ids of the largest subtrees that do not read ``card`` and cost enough."""
+    found: set[int] = set()
+    stack = [tree]
+    while stack:
+        n = stack.pop()
+        if not _reads_card(n):
+            if _cost(n) >= _HOIST_COST:
+                found.add(id(n))
+            continue
+        stack.extend(n.children())
+    return found
+
+
+def _cached(fn: Fn) -> Fn:
+    """``fn`` computed once per epoch (its exceptions too: the same kind recurs,
+    raised afresh so no traceback grows)."""
+    cell: list[Any] = [-1, None, None]  # epoch, value, exception type
+    epoch = EPOCH
+
+    def cached(s: Slots, p: int) -> Any:
+        e = epoch[0]
+        if cell[0] == e:
+            if cell[2] is not None:
+                raise cell[2]()
+            return cell[1]
+        try:
+            value = fn(s, p)
+        except (Missing, ArithmeticError) as exc:
+            cell[0], cell[1], cell[2] = e, None, type(exc)
+            raise
+        cell[0], cell[1], cell[2] = e, value, None
+        return value
+
+    return cached
 
 
 def _ref(k: int) -> Fn:
@@ -145,7 +237,17 @@ def _attr_of_ref(k: int, name: str) -> Fn:
             return c.suit
 
         return suit
-    getter = operator.attrgetter(name)
+    if name == "color":
+
+        def color(s: Slots, p: int) -> Color:
+            c = s[k]
+            if c is None:
+                raise Missing
+            su = c.suit
+            return _RED_COLOR if su is _H or su is _D else _BLACK_COLOR
+
+        return color
+    getter = ATTRIBUTE_GETTERS[name]
 
     def attr(s: Slots, p: int) -> Any:
         c = s[k]
@@ -175,6 +277,13 @@ def _literal_value(node: Node) -> Any:
 
 
 def _c(node: Node) -> Fn:
+    fn = _compile(node)
+    if id(node) in _hoisted:
+        return _cached(fn)
+    return fn
+
+
+def _compile(node: Node) -> Fn:
     if isinstance(node, Num | BoolLit | SuitLit | ColorLit | CardLit):
         return _const(_literal_value(node))
     if isinstance(node, Ref):
@@ -185,8 +294,8 @@ def _c(node: Node) -> Fn:
         if isinstance(node.obj, Ref):
             return _attr_of_ref(node.obj.k, node.name)
         obj = _c(node.obj)
-        getter = operator.attrgetter(node.name)
-        return lambda s, p: getter(obj(s, p))
+        get = ATTRIBUTE_GETTERS[node.name]
+        return lambda s, p: get(obj(s, p))
     if isinstance(node, Is):
         return _is(node)
     if isinstance(node, Neg):

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from eleusis.cards import Card
-from eleusis.rules.evaluate import Fn, Missing, compile_rule
+from eleusis.rules.evaluate import EPOCH, Fn, Missing, compile_rule
 from eleusis.rules.parse import parse_tree
 from eleusis.rules.printer import to_text
 from eleusis.rules.syntax import Node, lookback, uses_pos
@@ -99,6 +99,7 @@ class Rule:
         when missing); ``slots`` must have ``lookback + 1`` items. This is the
         fast path used by the comparison and the analysis.
         """
+        EPOCH[0] += 1
         try:
             return bool(self._fn(slots, pos))
         except Missing:
@@ -112,6 +113,7 @@ class Rule:
         """The verdict on each of ``cards`` after the looked-back ``back``
         (``back[0]`` is ``prev``; ``None`` for missing cards; at least
         ``lookback`` items). Same semantics as :meth:`accepts`, in one call."""
+        EPOCH[0] += 1
         fn = self._fn
         out: list[bool] = []
         append = out.append
