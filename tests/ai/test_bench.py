@@ -63,3 +63,13 @@ def test_calibration_bins() -> None:
     bins = calibration([(0.1, False), (0.15, True), (0.9, True), (1.0, True)], bins=5)
     assert [b["plays"] for b in bins] == [2, 2]
     assert bins[0]["observed"] == 0.5 and bins[1]["observed"] == 1.0
+
+
+def test_table_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "rules.txt"
+    f.write_text("card is black\n", encoding="utf-8")
+    assert main(["table", "--rules", str(f), "--rounds", "1", "--players", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rounds"] == 1 and report["finished"] == 1
+    assert report["prophets_overthrown"] <= report["prophets_declared"]
+    assert main(["table", "--rules", str(f), "--players", "2"]) == 2

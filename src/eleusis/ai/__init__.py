@@ -9,8 +9,9 @@ reads the rule library, the rule generator or the secret rule.
 
 Public API::
 
-    Scientist(level="strong", seed=0)
-        .choose_action(view) -> Action          # engine adapter (Solo)
+    Scientist(level="strong", seed=0, dealer_noise=None)
+        .choose_action(view) -> Action | None   # engine adapter: Solo, New Eleusis,
+                                                # Express (None: an optional step declined)
         .sync(view)                             # read new public events
         .observe(mainline, card, accepted)      # low-level: one verdict
         .observe_starter(card)
@@ -19,7 +20,11 @@ Public API::
         .consider_guess(mainline, turns_used, max_turns=30, hand=()) -> str | None
         .guess_rejected(mainline, text)
         .explain(mainline, limit=5) -> [Hypothesis(text, english, probability)]
+        .last_prediction -> (card, probability of acceptance) | None
     PRESETS, Strength, strength(name)          # novice, casual, strong, expert
+
+Royal Eleusis (bets) is not played yet: ``choose_action`` returns None there
+when it has nothing it knows how to do.
 """
 
 from eleusis.ai.scientist import PRESETS, Hypothesis, Scientist, Strength, strength

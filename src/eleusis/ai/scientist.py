@@ -393,6 +393,8 @@ class Scientist:
                     self._guessed_at_turn = view.turns
                     return Guess(seat, text)
             return Play(seat, (self.choose_card(mainline, view.hand),))
+        if view.variant not in ("new_eleusis", "express"):
+            return None  # Royal Eleusis's bets are not played yet
         if "prophet_call" in kinds and view.pending is not None:
             return self._prophet_call(view, seat)
         if "declare_prophet" in kinds:
