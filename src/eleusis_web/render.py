@@ -301,9 +301,18 @@ def table_screen(vm: TableVM, c: Any) -> Any:
             "data-intent": intent_attr({"type": "select", "pos": i})}))
     if vm.hand:
         dock.appendChild(hand)
+    bets = [x for x in vm.controls if x.key.startswith("bet-")]
+    if bets:
+        row = h("div", {"class": "controls bets", "role": "group",
+                        "aria-label": "Bet the selected cards: A accepted, R refused"},
+                h("span", {"class": "bets-label", "text": "Bet", "aria-hidden": "true"}))
+        for ctl in bets:
+            row.appendChild(button(ctl, "bet"))
+        dock.appendChild(row)
     controls = h("div", {"class": "controls"})
     for ctl in vm.controls:
-        controls.appendChild(button(ctl))
+        if not ctl.key.startswith("bet-"):
+            controls.appendChild(button(ctl))
     dock.appendChild(controls)
     dock.appendChild(h("p", {"class": "message", "role": "alert" if vm.message else None,
                              "text": vm.message}))
@@ -624,11 +633,19 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
 
 def help_screen(blocks: list[tuple[str, str]]) -> Any:
     """How to play: the rules page as headings, paragraphs, lists and tables."""
+    import re
+
     box = h("article", {"class": "help", "aria-labelledby": "help-title"})
     box.appendChild(h("div", {"class": "controls"},
                       h("button", {"type": "button", "class": "button button-primary",
                                    "text": "Back", "data-key": "help-back",
                                    "data-intent": intent_attr({"type": "close_help"})})))
+    toc = h("nav", {"class": "help-toc", "aria-label": "Sections"})
+    for kind, text in blocks:
+        if kind == "h2":
+            slug = "help-" + re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+            toc.appendChild(h("a", {"href": "#" + slug, "text": text}))
+    box.appendChild(toc)
     first = True
     ul = None
     for kind, text in blocks:
@@ -639,6 +656,8 @@ def help_screen(blocks: list[tuple[str, str]]) -> Any:
             if first:
                 attrs["id"] = "help-title"
                 first = False
+            if kind == "h2":
+                attrs["id"] = "help-" + re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
             el = h(kind, attrs)
             inline(el, text)
             box.appendChild(el)
@@ -651,6 +670,25 @@ def help_screen(blocks: list[tuple[str, str]]) -> Any:
             ul.appendChild(li)
         elif kind == "pre":
             box.appendChild(h("pre", {"text": text}))
+        elif kind == "table":
+            rows = [r.split("\t") for r in text.split("\n")]
+            table = h("table", {"class": "help-table"})
+            head = h("tr")
+            for cell in rows[0]:
+                th = h("th", {"scope": "col"})
+                inline(th, cell)
+                head.appendChild(th)
+            table.appendChild(h("thead", {}, head))
+            body = h("tbody")
+            for r in rows[1:]:
+                tr = h("tr")
+                for cell in r:
+                    td = h("td")
+                    inline(td, cell)
+                    tr.appendChild(td)
+                body.appendChild(tr)
+            table.appendChild(body)
+            box.appendChild(h("div", {"class": "help-table-wrap"}, table))
         else:
             p = h("p")
             inline(p, text)

@@ -2,7 +2,8 @@
 
 :func:`blocks` turns the markdown into ``(kind, text)`` pairs that the
 renderer writes with ``textContent`` only: headings ``h1``..``h4``, ``p``,
-``li`` and ``pre`` (code blocks and tables, kept as plain text).
+``li``, ``pre`` (code blocks, as plain text) and ``table`` (rows separated by
+newlines, cells by tabs; the first row is the header).
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ def blocks(markdown: str | None = None) -> list[tuple[str, str]]:
             para.clear()
         if table:
             rows = [r for r in table if not set(r.replace("|", "").strip()) <= set("-: ")]
-            cells = [" · ".join(c.strip() for c in r.strip().strip("|").split("|")) for r in rows]
-            out.append(("pre", "\n".join(cells)))
+            cells = ["\t".join(c.strip() for c in r.strip().strip("|").split("|")) for r in rows]
+            out.append(("table", "\n".join(cells)))
             table.clear()
 
     for line in markdown.splitlines():

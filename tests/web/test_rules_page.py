@@ -27,4 +27,4 @@ def test_blocks_kinds() -> None:
             "| x | y |\n| --- | --- |\n| 1 | 2 |\n")
     out = blocks(text)
     assert out == [("h1", "T"), ("p", "para more"), ("li", "a"), ("li", "b"),
-                   ("pre", "code"), ("pre", "x · y\n1 · 2")]
+                   ("pre", "code"), ("table", "x\ty\n1\t2")]
