@@ -10,8 +10,9 @@ reads the rule library, the rule generator or the secret rule.
 Public API::
 
     Scientist(level="strong", seed=0, dealer_noise=None)
-        .choose_action(view) -> Action | None   # engine adapter: Solo, New Eleusis,
-                                                # Express (None: an optional step declined)
+        .choose_action(view) -> Action          # engine adapter (Solo: always an action)
+        .maybe_action(view) -> Action | None    # Solo, New Eleusis, Express
+                                                # (None: an optional step declined)
         .sync(view)                             # read new public events
         .observe(mainline, card, accepted)      # low-level: one verdict
         .observe_starter(card)
@@ -23,8 +24,7 @@ Public API::
         .last_prediction -> (card, probability of acceptance) | None
     PRESETS, Strength, strength(name)          # novice, casual, strong, expert
 
-Royal Eleusis (bets) is not played yet: ``choose_action`` returns None there
-when it has nothing it knows how to do.
+Royal Eleusis (bets) is not played yet: ``maybe_action`` returns None there.
 """
 
 from eleusis.ai.scientist import PRESETS, Hypothesis, Scientist, Strength, strength

@@ -370,7 +370,18 @@ class Scientist:
             # know yet): trust the layout
             self._mainline = list(view.mainline)
 
-    def choose_action(self, view: SeatView) -> Action | None:
+    def choose_action(self, view: SeatView) -> Action:
+        """The next action from this seat's view (Solo: always one).
+
+        Raises ``ValueError`` when this seat has nothing it wants to do now
+        (at a table, use :meth:`maybe_action`).
+        """
+        action = self.maybe_action(view)
+        if action is None:
+            raise ValueError("this seat has nothing it wants to do now")
+        return action
+
+    def maybe_action(self, view: SeatView) -> Action | None:
         """The next action from this seat's view, or None to let an optional step pass.
 
         Solo: guess or play (always an action). New Eleusis and Express:
