@@ -567,7 +567,7 @@ class Controller:
         self._window_decided = -1
         self._changed = True
         self.announcements.append(
-            f"{VARIANTS[st.variant]}: a new round. The dealer has chosen a secret rule.")
+            f"{VARIANTS[st.variant]}: a new game has begun. The dealer has chosen a secret rule.")
 
     def _on_rule_text(self, intent: dict[str, Any]) -> None:
         self.ui.rule_text = str(intent.get("value", ""))[:600]

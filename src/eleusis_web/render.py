@@ -147,8 +147,12 @@ def toolbar(c: Any, title: str) -> Any:
     )
 
 
-def layout_board(vm: TableVM, c: Any) -> Any:
-    """The layout: info chips, the mainline with sidelines and markers, the hints."""
+def layout_board(vm: TableVM, c: Any, fresh: int = 0) -> Any:
+    """The layout: info chips, the mainline with sidelines and markers, the hints.
+
+    ``fresh`` is the number of the card that has just landed: it alone gets the
+    short landing animation (a redraw for any other reason animates nothing).
+    """
     info = h("div", {"class": "info-strip"},
              h("span", {"class": "chip", "text": f"Stock {vm.stock}",
                         "data-testid": "stock"}),
@@ -169,15 +173,18 @@ def layout_board(vm: TableVM, c: Any) -> Any:
         expanded = i in c.ui.expanded
         li = h("li", {"class": "column" + (" last" if col.last else "")
                       + (" expanded" if expanded else ""), "data-col": str(i)})
+        land = " landing" if fresh and col.card.n == fresh else ""
         li.appendChild(card_face(col.card, attrs={"data-code": col.card.code,
-                                                  "class": _cls(col.card, "mainline-card")}))
+                                                  "class": _cls(col.card, "mainline-card")
+                                                  + land}))
         if col.sideline:
             side = h("div", {"class": "sideline", "role": "group",
                              "aria-label": f"Wrong cards under {col.card.label}",
                              "data-testid": f"sideline-{col.card.code}"})
             for sc in col.sideline:
+                land = " landing" if fresh and sc.n == fresh else ""
                 side.appendChild(card_face(sc, attrs={"data-code": sc.code,
-                                                      "class": _cls(sc, "side-card")}))
+                                                      "class": _cls(sc, "side-card") + land}))
             li.appendChild(side)
             if len(col.sideline) > 2:
                 li.appendChild(h("button", {
@@ -204,9 +211,9 @@ def layout_board(vm: TableVM, c: Any) -> Any:
     return board
 
 
-def table_screen(vm: TableVM, c: Any) -> Any:
+def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
     """The card table: info strip, layout, scoreboard, hand and controls."""
-    board = layout_board(vm, c)
+    board = layout_board(vm, c, fresh)
 
     score = h("table", {"class": "scoreboard", "aria-label": "Players"})
     match = any(r.total is not None for r in vm.seats)

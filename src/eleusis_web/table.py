@@ -50,6 +50,7 @@ class App:
         self.timer: Any = None
         self.thoughts: dict[int, list[tuple[str, str, float]]] | None = None
         self.thoughts_for = ""
+        self.landed = 0  # the number of the last card that got the landing animation
         table = dom.element("table")
         felt = table.querySelector(".felt")
         root = dom.document.getElementById("game")
@@ -233,7 +234,9 @@ class App:
         else:
             vm = viewmodel.table_model(c)
             title = vm.title
-            node = render.table_screen(vm, c)
+            fresh = vm.played if vm.played > self.landed else 0
+            self.landed = vm.played
+            node = render.table_screen(vm, c, fresh)
         page = dom.document.createElement("div")
         page.className = "page"
         page.appendChild(render.toolbar(c, title))
@@ -246,9 +249,13 @@ class App:
         body = dom.document.body
         body.setAttribute("data-screen", screen)
         body.classList.toggle("four-color", bool(c.ui.contrast))
+        table = dom.element("table")
         if c.session is not None:
             self.root.setAttribute("data-turns", str(len(c.session.state.actions)))
-        dom.element("table").setAttribute("data-game", "active")
+            table.setAttribute("data-game", "active")
+            table.setAttribute("data-variant", c.session.setup.variant.replace("_", "-"))
+        else:
+            table.setAttribute("data-game", "none")
         if c.announcements:
             status = dom.element("status")
             status.textContent = " ".join(c.announcements[-4:])
