@@ -117,10 +117,11 @@ class RoundResult:
     guesses: list[str] = field(default_factory=list)
 
 
-def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30) -> RoundResult:
+def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
+              counterexamples: bool = True) -> RoundResult:
     """Play one Solo round of a computer scientist against ``rule_text``."""
     state = new_game(make_config("solo", ["computer"], rule_text, seed, max_turns=max_turns))
-    sci = Scientist(level, seed)
+    sci = Scientist(level, seed, counterexamples=counterexamples)
     res = RoundResult(False, 0, 0, 0)
     while not state.over:
         v = view(state, 0)
@@ -184,7 +185,7 @@ def _summary(results: Sequence[RoundResult]) -> dict[str, float]:
 
 
 def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
-             out: TextIO | None) -> dict[str, Any]:
+             out: TextIO | None, counterexamples: bool = True) -> dict[str, Any]:
     """Play every rule ``rounds`` times; print a line per rule to ``out``."""
     t0 = time.perf_counter()
     build_space(strength(level).max_level)
@@ -193,7 +194,8 @@ def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     everything: list[RoundResult] = []
     groups: dict[str, list[RoundResult]] = {}
     for k, rl in enumerate(rules):
-        results = [play_solo(rl.text, seed * 100_003 + k * 101 + r, level) for r in range(rounds)]
+        results = [play_solo(rl.text, seed * 100_003 + k * 101 + r, level,
+                             counterexamples=counterexamples) for r in range(rounds)]
         everything.extend(results)
         m = _DIFFICULTY.match(rl.name)
         if m:
@@ -212,6 +214,7 @@ def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     report: dict[str, Any] = _summary(everything)
     report["strength"] = level
     report["seed"] = seed
+    report["counterexamples"] = counterexamples
     report["setup_ms"] = round(setup_ms, 1)
     report["per_rule"] = per_rule
     report["by_difficulty"] = {d: _summary(rs) for d, rs in sorted(groups.items())}
@@ -314,6 +317,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     solo.add_argument("--strength", default="strong",
                       help="novice, casual, strong (default) or expert")
     solo.add_argument("--json", action="store_true", help="print one JSON object")
+    solo.add_argument("--no-counterexamples", action="store_true",
+                      help="ignore the counterexample answering a wrong guess (as the "
+                           "published benchmark, which answers only 'wrong')")
     table = sub.add_parser("table", help="New Eleusis rounds with computer players only")
     table.add_argument("--rules", required=True, help="rules file: one rule per line")
     table.add_argument("--rounds", type=int, default=26, help="rounds (rules taken in turn)")
@@ -350,7 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(report, indent=1))
         return 0
     report = run_solo(rules, args.rounds, args.seed, args.strength,
-                      None if args.json else sys.stdout)
+                      None if args.json else sys.stdout,
+                      counterexamples=not args.no_counterexamples)
     report["skipped"] = skipped
     if args.json:
         print(json.dumps(report))

@@ -73,3 +73,12 @@ def test_table_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert report["rounds"] == 1 and report["finished"] == 1
     assert report["prophets_overthrown"] <= report["prophets_declared"]
     assert main(["table", "--rules", str(f), "--players", "2"]) == 2
+
+
+def test_without_counterexamples(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "rules.txt"
+    f.write_text("card is red\n", encoding="utf-8")
+    assert main(["solo", "--rules", str(f), "--rounds", "1", "--json",
+                 "--no-counterexamples"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["counterexamples"] is False and report["rounds"] == 1

@@ -111,13 +111,16 @@ class Scientist:
     """One computer scientist with its own belief and seeded random generator."""
 
     def __init__(self, level: str | Strength = "strong", seed: int = 0,
-                 dealer_noise: float | None = None) -> None:
+                 dealer_noise: float | None = None, counterexamples: bool = True) -> None:
         """``dealer_noise``: how often the dealer is expected to misjudge a card.
 
         The computer dealer never errs, so the presets trust it almost fully;
         against a human dealer pass about 0.02, which weighs a contradiction
         by that much instead of ``eps`` and tolerates one per hypothesis.
+        ``counterexamples=False`` ignores the counterexample that answers a
+        wrong guess (the published benchmark answers only "wrong").
         """
+        self.counterexamples = counterexamples
         self.strength = strength(level)
         space = build_space(self.strength.max_level)
         fam = (0.9, 0.07, 0.03) if self.strength.periodic else (1.0, 0.0, 0.0)
@@ -360,7 +363,7 @@ class Scientist:
                 self._mainline = [*self._mainline, ev.cards[0]]
             elif ev.kind == "guess" and ev.right is False and ev.seat == view.seat:
                 self.guess_rejected(self._mainline, ev.text)
-            elif ev.kind == "counterexample" and ev.seat == view.seat:
+            elif ev.kind == "counterexample" and ev.seat == view.seat and self.counterexamples:
                 obs = parse_counterexample(ev.text)
                 if obs is not None and obs.prev is not None:
                     self._record(obs)
