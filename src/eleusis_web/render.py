@@ -551,9 +551,11 @@ def write_rule_screen(c: Any) -> Any:
     if text.strip() and not err:
         a = analysis(text)
         if a is not None:
-            box.appendChild(h("ul", {"class": "analysis", "aria-label": "Analysis"},
-                              h("li", {"text": a.rate}), h("li", {"text": a.verdict}),
-                              h("li", {"text": a.dead_end})))
+            ul = h("ul", {"class": "analysis" + ("" if a.playable else " warn"),
+                          "aria-label": "Analysis"}, h("li", {"text": a.rate}))
+            for note in a.lines:
+                ul.appendChild(h("li", {"text": note}))
+            box.appendChild(ul)
         line = [Card.parse(x) for x in c.ui.try_line]
         tl = h("div", {"class": "try-line", "aria-label": "Mainline to try"})
         for card in line:

@@ -217,37 +217,30 @@ def rule_check(text: str) -> tuple[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The dealer's aid for a written rule, in words."""
+    """The dealer's aid for a written rule, in words (from :func:`eleusis.rules.analyse`)."""
 
     rate: str
-    verdict: str
-    dead_end: str
+    lines: tuple[str, ...]  # warnings (too permissive/restrictive, dead end), then notes
+    playable: bool
 
 
 def analysis(text: str) -> Analysis | None:
-    """Acceptance rate, too permissive/restrictive, dead ends (None if the rule is bad)."""
-    from eleusis.rules import RuleSyntaxError, parse
+    """Acceptance rate, warnings and notes of :func:`eleusis.rules.analyse` (None: bad rule)."""
+    import random
+
+    from eleusis.rules import RuleSyntaxError, analyse, parse
 
     try:
         rule = parse(text)
     except RuleSyntaxError:
         return None
-    import random
-
-    from eleusis.rules import analyse
-
     a = analyse(rule, random.Random(1), games=40)
-    rate = a.acceptance_rate
-    if rate > 0.75:
-        verdict = "Too permissive: almost every card is right, players learn little."
-    elif rate < 0.12:
-        verdict = "Too restrictive: almost every card is wrong, the mainline hardly grows."
-    else:
-        verdict = "A playable rule."
-    dead = "No dead end found." if a.dead_end is None else (
-        "Dead end: after " + " ".join(c.symbol for c in a.dead_end) + " no card is right."
-    )
-    return Analysis(f"{round(rate * 100)} % of cards are right on average", verdict, dead)
+    lines = [w[:1].upper() + w[1:] + "." for w in (*a.warnings, *a.notes)]
+    if not a.warnings:
+        lines.insert(0, "A playable rule: no dead end, neither too permissive nor too "
+                        "restrictive.")
+    return Analysis(f"{round(a.acceptance_rate * 100)} % of cards are right on a typical play",
+                    tuple(lines), not a.warnings)
 
 
 def try_card(text: str, line: Sequence[Card]) -> tuple[tuple[str, bool], ...]:

@@ -250,3 +250,14 @@ def test_match_plays_one_round_per_player_and_adds_points() -> None:
     totals = [a + b for a, b in zip(first.scores, second.scores, strict=True)]
     assert [row.total for row in round_end_model(c).scores] == totals
     assert round_end_model(c).title.endswith("the match is over")
+
+
+def test_dealer_analysis_uses_the_rule_analyser() -> None:
+    from eleusis_web.viewmodel import analysis
+
+    assert analysis("card is") is None
+    good = analysis("if prev is odd then card is red else card is black")
+    assert good is not None and good.playable and "%" in good.rate
+    loose = analysis("card.suit != prev.suit")
+    assert loose is not None and not loose.playable
+    assert any(x.startswith("Too permissive") for x in loose.lines)
