@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import compress
 from math import fsum
 
-from eleusis.ai.blocks import FULL52, NCARDS, NOPREV, ROWS_BITS
+from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
 from eleusis.ai.space import Space
 from eleusis.cards import Card
 
@@ -44,15 +44,6 @@ FAMILY_NAMES = ("plain", "pos2", "pos3")
 def channels_of(pos: int) -> tuple[int, int, int]:
     """The channels an observation at ``pos`` counts in."""
     return (0, 1 + pos % 2, 3 + pos % 3)
-
-
-def channel_of_state(family: int, r6: int) -> int:
-    """The channel a family reads at a position whose ``pos % 6`` is ``r6``."""
-    if family == 0:
-        return 0
-    if family == 1:
-        return 1 + r6 % 2
-    return 3 + r6 % 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,8 +279,6 @@ class Belief:
     def _refresh(self) -> None:
         """Recompute the channel sums exactly (no drift from the increments)."""
         pe = self.pe
-        k = self.kmax + 1
-        del k
         for c in range(NCHANNELS):
             mmc = self.mm[c]
             self.z[c] = fsum(self.prior[i] * pe[mmc[i]] for i in self.live)
@@ -530,4 +519,4 @@ def _same_behaviour(a: Behaviour, b: Behaviour) -> bool:
     return m == n and t == u
 
 
-__all__ = ["ROWS_BITS", "Belief", "Candidate", "Observation", "reachable_behaviour"]
+__all__ = ["Belief", "Candidate", "Observation", "reachable_behaviour"]
