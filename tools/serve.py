@@ -173,6 +173,13 @@ class SiteServer(http.server.ThreadingHTTPServer):
         host, port = self.server_address[:2]
         return f"http://{host!s}:{port}{self.prefix}"
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that drops a connection (reload, test teardown) is normal."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     def close(self) -> None:
         """Stop serving and release the port."""
         self.shutdown()
