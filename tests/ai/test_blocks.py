@@ -85,3 +85,20 @@ def test_english_is_given_for_every_recipe_kind(space) -> None:  # type: ignore[
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError):
         build_space(4)
+
+
+def test_prev2_candidates_read_the_card_two_back(space) -> None:  # type: ignore[no-untyped-def]
+    from eleusis.ai.inference import LAG2, Belief
+
+    belief = Belief(space, family_prior=(0.9, 0.05, 0.03, 0.02))
+    assert belief.lag2
+    rng = random.Random(9)
+    for i in rng.sample(belief.lag2, 8):
+        cand = Candidate(LAG2, (i,))
+        rule = parse(cand.text(space))
+        assert "prev2" in rule.text and rule.lookback == 2
+        for p2 in rng.sample(ALL_CARDS, 5):
+            for c in ALL_CARDS:
+                want = bool((space.bits[i] >> context_index(p2, c)) & 1)
+                # prev (in between) is read by no prev2 rule: any card will do
+                assert rule.judge((c, ALL_CARDS[0], p2), 3) == want, cand.text(space)

@@ -108,3 +108,11 @@ def test_acceptance_prediction_follows_the_evidence() -> None:
         sci.observe(mainline, Card.parse(code), False)
     probs = sci.acceptance(mainline, [Card.parse("8H"), Card.parse("8S")])
     assert probs[Card.parse("8H")] > 0.9 > 0.1 > probs[Card.parse("8S")]
+
+
+def test_a_rule_about_the_card_two_back_is_found() -> None:
+    from eleusis.bench import play_solo
+
+    result = play_solo("card.color != prev2.color", seed=3)
+    assert result.solved
+    assert result.guesses[-1] == "card.color != prev2.color"

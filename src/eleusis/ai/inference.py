@@ -35,10 +35,12 @@ from eleusis.ai.space import Space
 from eleusis.cards import Card
 
 #: Channel 0: every observation; 1, 2: pos even / odd; 3, 4, 5: pos % 3 == 0, 1, 2.
-NCHANNELS = 6
+#: Channel 6: every observation, judged against the card two back (``prev2``).
+NCHANNELS = 7
 #: Which channels each family multiplies.
-FAMILY_CHANNELS: tuple[tuple[int, ...], ...] = ((0,), (1, 2), (3, 4, 5))
-FAMILY_NAMES = ("plain", "pos2", "pos3")
+FAMILY_CHANNELS: tuple[tuple[int, ...], ...] = ((0,), (1, 2), (3, 4, 5), (6,))
+FAMILY_NAMES = ("plain", "pos2", "pos3", "lag2")
+LAG2 = 3
 
 
 def channels_of(pos: int) -> tuple[int, int, int]:
@@ -54,11 +56,18 @@ class Observation:
     prev: Card | None
     card: Card
     accepted: bool
+    prev2: Card | None = None
 
     @property
     def bit(self) -> int:
         """The context bit of this observation."""
         row = NOPREV if self.prev is None else self.prev.index
+        return row * NCARDS + self.card.index
+
+    @property
+    def bit2(self) -> int:
+        """The context bit of this observation for a rule that reads ``prev2``."""
+        row = NOPREV if self.prev2 is None else self.prev2.index
         return row * NCARDS + self.card.index
 
 
@@ -70,8 +79,11 @@ class Candidate:
     parts: tuple[int, ...]
 
     def branch_bits(self, space: Space, r6: int) -> int:
-        """The bit set this candidate uses at a position with ``pos % 6 == r6``."""
-        if self.family == 0:
+        """The bit set this candidate uses at a position with ``pos % 6 == r6``.
+
+        (For a ``prev2`` rule the rows are indexed by the card two back.)
+        """
+        if self.family in (0, LAG2):
             return space.bits[self.parts[0]]
         if self.family == 1:
             return space.bits[self.parts[r6 % 2]]
@@ -84,6 +96,8 @@ class Candidate:
             return f"({t})" if space.is_compound(self.parts[i]) else t
         if self.family == 0:
             return space.text(self.parts[0])
+        if self.family == LAG2:
+            return space.text(self.parts[0]).replace("prev.", "prev2.")
         if self.family == 1:
             return f"if pos % 2 == 0 then {part(0)} else {part(1)}"
         return f"case pos % 3 when 0 then {part(0)} when 1 then {part(1)} else {part(2)}"
@@ -92,6 +106,8 @@ class Candidate:
         """The candidate in plain English."""
         if self.family == 0:
             return space.english(self.parts[0])
+        if self.family == LAG2:
+            return space.english(self.parts[0]).replace("the last card", "the card two back")
         if self.family == 1:
             return (f"at even positions, {space.english(self.parts[0])}; "
                     f"at odd positions, {space.english(self.parts[1])}")
@@ -144,7 +160,7 @@ def reachable_behaviour(space: Space, cand: Candidate, pos_next: int, last: Card
                     changed = True
     targets: list[int | None] = []
     masks: list[int] = []
-    for c in range(NCHANNELS):
+    for c in range(6):
         rows: dict[int, int] = {}
         ok = True
         for r6 in range(6):
@@ -165,7 +181,7 @@ def reachable_behaviour(space: Space, cand: Candidate, pos_next: int, last: Card
 class Belief:
     """The posterior over hypotheses, updated one observation at a time.
 
-    ``family_prior`` weighs plain / pos2 / pos3 rules; ``eps`` is the weight
+    ``family_prior`` weighs plain / pos2 / pos3 / prev2 rules; ``eps`` is the weight
     of an inconsistent observation; ``level_mass`` spreads the prior over
     size levels (each level's share then follows :attr:`Space.weight`).
     The live hypotheses are kept sorted by prior, heaviest first, so the most
@@ -173,18 +189,18 @@ class Belief:
     """
 
     def __init__(self, space: Space, *, eps: float = 1e-4, max_mismatches: int = 0,
-                 family_prior: tuple[float, float, float] = (0.9, 0.07, 0.03),
+                 family_prior: tuple[float, ...] = (0.9, 0.07, 0.03, 0.0),
                  level_mass: tuple[float, float, float] = (0.5, 0.3, 0.2)) -> None:
         n = len(space)
         self.space = space
         self.n = n
         self.eps = eps
         self.kmax = max_mismatches
-        self.family_prior = family_prior
+        self.family_prior = tuple(family_prior) + (0.0,) * (4 - len(family_prior))
         self.pe = [eps ** m for m in range(max_mismatches + 1)] + [0.0]
         # counters saturate at max_mismatches + 1, whose weight is 0
         prior, live, mm, z = _initial(space, level_mass, max_mismatches,
-                                      tuple(f > 0 for f in family_prior))
+                                      tuple(f > 0 for f in self.family_prior))
         self.prior = prior
         self.live = list(live)
         #: position of each hypothesis in the prior order (keeps ``live`` sorted)
@@ -192,6 +208,8 @@ class Belief:
         self.mm = [list(row) for row in mm]
         self.z = list(z)
         self.z_init = list(z)
+        #: the hypotheses a ``prev2`` rule can be: single blocks that read prev
+        self.lag2 = _lag2_of(space) if self.family_prior[LAG2] > 0 else ()
         self.observations: list[Observation] = []
         self.excluded: list[Behaviour] = []
 
@@ -206,6 +224,8 @@ class Belief:
         self.observations.append(obs)
         bit = obs.bit
         want = 1 if obs.accepted else 0
+        if self.family_prior[LAG2] > 0:
+            self._observe_lag2(obs.bit2, want)
         c0, c1, c2 = channels_of(obs.pos)
         bits = self.space.bits
         prior = self.prior
@@ -276,6 +296,18 @@ class Belief:
         if len(self.observations) % 16 == 0:
             self._refresh()
 
+    def _observe_lag2(self, bit: int, want: int) -> None:
+        """The ``prev2`` family: a few dozen single blocks, checked one by one."""
+        bits = self.space.bits
+        mm6 = self.mm[6]
+        pe = self.pe
+        k1 = self.kmax + 1
+        for i in self.lag2:
+            m = mm6[i]
+            if m < k1 and (bits[i] >> bit) & 1 != want:
+                self.z[6] += self.prior[i] * (pe[m + 1] - pe[m])
+                mm6[i] = m + 1
+
     def _refresh(self) -> None:
         """Recompute the channel sums exactly (no drift from the increments)."""
         pe = self.pe
@@ -285,6 +317,12 @@ class Belief:
 
     def exclude(self, cand: Candidate, pos_next: int, last: Card) -> None:
         """A guess was judged wrong: no plain hypothesis equivalent to it is the rule."""
+        if cand.family == LAG2:
+            i = cand.parts[0]
+            if self.mm[6][i] <= self.kmax:
+                self.z[6] -= self.prior[i] * self.pe[self.mm[6][i]]
+                self.mm[6][i] = self.kmax + 1
+            return
         beh = reachable_behaviour(self.space, cand, pos_next, last)
         self.excluded.append(beh)
         t, m = beh.targets[0], beh.masks[0]
@@ -325,7 +363,7 @@ class Belief:
             raw.append(e)
         total = fsum(raw)
         if total <= 0.0:
-            return [1.0, 0.0, 0.0], z
+            return [1.0, 0.0, 0.0, 0.0], z
         return [r / total for r in raw], z
 
     def _sample(self, limit: int | None) -> list[tuple[Sequence[int], float]]:
@@ -340,7 +378,8 @@ class Belief:
         return [(live[:head], 1.0), (sub, len(rest) / len(sub))]
 
     def predict(self, pos: int, prev: Card | None, cards: Iterable[Card],
-                sample_limit: int | None = 1200) -> dict[Card, float]:
+                sample_limit: int | None = 1200,
+                prev2: Card | None = None) -> dict[Card, float]:
         """Probability that each card is accepted now (mixture over families).
 
         Large live sets are estimated from their heaviest part plus a
@@ -353,6 +392,7 @@ class Belief:
         chans = channels_of(pos)
         zz = self.z
         fam_w = [post[f] / zz[chans[f]] if zz[chans[f]] > 0 else 0.0 for f in range(3)]
+        post = list(post)
         rows: dict[int, float] = {}
         bits = self.space.bits
         prior = self.prior
@@ -364,6 +404,15 @@ class Belief:
                 if w:
                     row = (bits[i] >> row_shift) & FULL52
                     rows[row] = rows.get(row, 0.0) + w * prior[i] * scale
+        if post[LAG2] > 0 and self.z[6] > 0:
+            shift2 = NCARDS * (NOPREV if prev2 is None else prev2.index)
+            f6 = post[LAG2] / self.z[6]
+            mm6 = self.mm[6]
+            for i in self.lag2:
+                w = f6 * prior[i] * pe[mm6[i]]
+                if w:
+                    row = (bits[i] >> shift2) & FULL52
+                    rows[row] = rows.get(row, 0.0) + w
         out: dict[Card, float] = {}
         for card in cards:
             b = 1 << card.index
@@ -398,6 +447,10 @@ class Belief:
     def candidates(self, plain_limit: int = 6) -> list[Candidate]:
         """The most probable rules of each family (plain ones first)."""
         out = [Candidate(0, (i,)) for i in self.best_in_channel(0, plain_limit)]
+        if self.family_prior[LAG2] > 0:
+            best = self._best_lag2()
+            if best is not None:
+                out.append(Candidate(LAG2, (best,)))
         for f in (1, 2):
             if self.family_prior[f] <= 0:
                 continue
@@ -412,6 +465,13 @@ class Belief:
                     out.append(Candidate(f, tuple(parts)))
         return out
 
+    def _best_lag2(self) -> int | None:
+        mm6 = self.mm[6]
+        alive = [i for i in self.lag2 if mm6[i] <= self.kmax]
+        if not alive:
+            return None
+        return max(alive, key=lambda i: (self.channel_weight(6, i), -i))
+
     def probability_right(self, cand: Candidate, pos_next: int, last: Card,
                           sample_limit: int | None = None,
                           behaviour: Behaviour | None = None) -> float:
@@ -420,6 +480,12 @@ class Belief:
         With ``sample_limit`` a large live set is estimated from a sample;
         ``behaviour`` may pass the candidate's reachable behaviour if known.
         """
+        if cand.family == LAG2:
+            # its share of the prev2 family (equivalences across families are
+            # not counted: an underestimate, which only delays a guess)
+            post, _ = self.family_posterior()
+            z6 = self.z[6]
+            return post[LAG2] * self.channel_weight(6, cand.parts[0]) / z6 if z6 > 0 else 0.0
         beh = behaviour or reachable_behaviour(self.space, cand, pos_next, last)
         for ex in self.excluded:
             if _same_behaviour(beh, ex):
@@ -432,7 +498,7 @@ class Belief:
         k1 = self.kmax + 1
         mm = self.mm
         tm = [(c, t, beh.masks[c]) for c, t in enumerate(beh.targets)
-              if t is not None and (c == 0 or post[1 if c < 3 else 2] > 1e-4)]
+              if t is not None and c < 6 and (c == 0 or post[1 if c < 3 else 2] > 1e-4)]
         for seg, scale in self._sample(sample_limit):
             for i in seg:
                 b = bits[i]
@@ -441,7 +507,7 @@ class Belief:
                     if mc < k1 and not (b ^ t) & m:
                         agree[c] += prior[i] * pe[mc] * scale
         q = 0.0
-        for f, chans in enumerate(FAMILY_CHANNELS):
+        for f, chans in enumerate(FAMILY_CHANNELS[:LAG2]):
             part = post[f]
             for c in chans:
                 part *= agree[c] / self.z[c] if self.z[c] > 0 else 0.0
@@ -488,14 +554,23 @@ def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mism
     live = tuple(sorted(range(n), key=lambda i: -prior[i]))
     k1 = max_mismatches + 1
     mm: list[tuple[int, ...]] = [(0,) * n]
+    lag2 = set(_lag2_of(space))
     for c in range(1, NCHANNELS):
-        fam = 1 if c < 3 else 2
+        fam = 1 if c < 3 else 2 if c < 6 else LAG2
         if not families[fam]:
             mm.append((k1,) * n)
+        elif fam == LAG2:
+            mm.append(tuple(0 if i in lag2 else k1 for i in range(n)))
         else:
             mm.append(tuple(0 if space.level[i] <= 1 else k1 for i in range(n)))
     z = tuple(fsum(prior[i] for i in range(n) if mm[c][i] == 0) for c in range(NCHANNELS))
     return prior, live, tuple(mm), z
+
+
+def _lag2_of(space: Space) -> tuple[int, ...]:
+    """Single blocks that read ``prev`` (as ``prev2`` rules they read the card two back)."""
+    return tuple(i for i in range(space.level_end[1])
+                 if space.recipe[i][0] == 0 and space.atoms[space.recipe[i][1]].kind == "rel")
 
 
 _RANKS: dict[int, tuple[tuple[int, ...], list[int]]] = {}

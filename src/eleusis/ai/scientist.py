@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from eleusis.ai.blocks import context_index
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
+    LAG2,
     Belief,
     Candidate,
     Observation,
@@ -123,7 +124,7 @@ class Scientist:
         self.counterexamples = counterexamples
         self.strength = strength(level)
         space = build_space(self.strength.max_level)
-        fam = (0.9, 0.07, 0.03) if self.strength.periodic else (1.0, 0.0, 0.0)
+        fam = (0.88, 0.07, 0.03, 0.02) if self.strength.periodic else (1.0, 0.0, 0.0, 0.0)
         eps, tol = self.strength.eps, self.strength.tolerance
         if dealer_noise is not None:
             if not 0.0 < dealer_noise < 0.5:
@@ -158,7 +159,8 @@ class Scientist:
         """
         if not mainline:
             return
-        self._record(Observation(len(mainline) + 1, mainline[-1], card, accepted))
+        prev2 = mainline[-2] if len(mainline) >= 2 else None
+        self._record(Observation(len(mainline) + 1, mainline[-1], card, accepted, prev2))
 
     def _record(self, obs: Observation) -> None:
         b = self.belief
@@ -190,8 +192,9 @@ class Scientist:
     def acceptance(self, mainline: Sequence[Card], cards: Sequence[Card]) -> dict[Card, float]:
         """Predicted probability that each card would be accepted next."""
         prev = mainline[-1] if mainline else None
+        prev2 = mainline[-2] if len(mainline) >= 2 else None
         return self.belief.predict(len(mainline) + 1, prev, cards,
-                                   sample_limit=self.strength.samples)
+                                   sample_limit=self.strength.samples, prev2=prev2)
 
     def choose_card(self, mainline: Sequence[Card], hand: Sequence[Card]) -> Card:
         """The card to play next from ``hand`` (which must not be empty).
@@ -240,7 +243,10 @@ class Scientist:
     def _predicts(self, cand: Candidate, mainline: Sequence[Card], card: Card) -> bool:
         pos = len(mainline) + 1
         bits = cand.branch_bits(self.belief.space, pos % 6)
-        prev = mainline[-1] if mainline else None
+        if cand.family == LAG2:
+            prev = mainline[-2] if len(mainline) >= 2 else None
+        else:
+            prev = mainline[-1] if mainline else None
         return bool((bits >> context_index(prev, card)) & 1)
 
     # -- guessing -------------------------------------------------------------
@@ -258,6 +264,9 @@ class Scientist:
         for c in b.candidates(limit):
             if post[c.family] < 0.01:
                 continue  # its probability of being right is below 1%
+            if c.family == LAG2:
+                out.append((c, b.probability_right(c, pos_next, last)))
+                continue
             beh = reachable_behaviour(b.space, c, pos_next, last)
             key = beh.targets
             if key not in seen:
@@ -287,7 +296,8 @@ class Scientist:
         a new observation), so guess from ``q > 1 / (score + 2)`` -- unless
         three guesses were wrong already. Each wrong guess after the first
         (and a contradiction of every hypothesis) raises the threshold by
-        0.05: the rule may lie outside the space.
+        0.05: the rule may lie outside the space; after three wrong guesses
+        only a near-certainty (0.99) is guessed.
         """
         ranked = self.ranked(mainline)
         if not ranked:
@@ -299,7 +309,9 @@ class Scientist:
         # sign the rule may lie outside what this scientist can think of
         misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance)
         threshold = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
-        if turns_used >= max_turns - 1:
+        if wrong >= 3:
+            threshold = 0.99  # three misses: the rule is likely beyond this scientist
+        if turns_used >= max_turns - 1 and wrong < 3:
             threshold = min(threshold, 2.0 / (score_now + 2.0))
         elif hand and misfit < 2 and self._stuck(mainline, hand):
             threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
@@ -509,6 +521,7 @@ def parse_counterexample(text: str) -> Observation | None:
         else:
             return None
         accepted = "secret rule accepts" in tail
-        return Observation(len(line) + 1, line[-1] if line else None, card, accepted)
+        return Observation(len(line) + 1, line[-1] if line else None, card, accepted,
+                           line[-2] if len(line) >= 2 else None)
     except (ValueError, IndexError):
         return None
