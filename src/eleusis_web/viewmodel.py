@@ -234,7 +234,10 @@ def analysis(text: str) -> Analysis | None:
         rule = parse(text)
     except RuleSyntaxError:
         return None
-    a = analyse(rule, random.Random(1), games=40)
+    try:
+        a = analyse(rule, random.Random(1), games=40)
+    except Exception:  # the analysis is an aid; a rule it cannot analyse is still playable
+        return None
     lines = [w[:1].upper() + w[1:] + "." for w in (*a.warnings, *a.notes)]
     if not a.warnings:
         lines.insert(0, "A playable rule: no dead end, neither too permissive nor too "
@@ -441,6 +444,9 @@ def table_model(c: Controller) -> TableVM:
         note = ""
         if info.lives:
             note = "♥" * info.lives
+        if info.wrong_guesses:
+            n = info.wrong_guesses
+            note = (note + f" {n} wrong guess{'es' if n > 1 else ''}").strip()
         rows.append(SeatRowVM(
             info.seat, info.name, info.role,
             "computer" if k == "computer" else ("person" if k in HUMAN_KINDS else k),
