@@ -305,13 +305,13 @@ def handle_intent(intent: dict[str, Any]) -> None:
 
 
 def install() -> None:
-    """Install the table and resume the current game one tick after boot."""
-    a = app()
-    a.render()
-    dom.window.setTimeout(dom.js_function(boot.guarded(a.resume_current)), 0)
+    """Install the table and resume the game saved as current (or show the new-game screen)."""
+    with contextlib.suppress(LookupError):  # a document without #table gets no table
+        app().resume_current()
 
 
-# The page imports this module at boot (eleusis_web.main); a document without
-# a #table (LookupError) simply gets no table.
-with contextlib.suppress(LookupError):
-    install()
+# The page imports this module at boot (eleusis_web.main). The table installs
+# itself one tick later, so the boot stays light and the page is marked ready
+# first; an intent arriving before then (the boot form's Start) installs it at
+# once through app().
+dom.window.setTimeout(dom.js_function(boot.guarded(install)), 0)

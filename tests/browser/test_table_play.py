@@ -474,3 +474,14 @@ def test_hand_judging_dealer_hints_and_judges(tpage: Page, site: str) -> None:
     verdict.get_by_role("button", name="Wrong", exact=True).click()
     expect(page.locator(f".sideline [data-code='{code}']")).to_have_count(1)
     no_errors(page)
+
+
+def test_start_clicked_during_boot_plays_at_once(tpage: Page, site: str) -> None:
+    page = tpage
+    page.goto(site + "?seed=4&pace=instant", wait_until="domcontentloaded")
+    page.locator("#new-game #start").click()  # the boot shell's form, before Python is up
+    wait_ready(page)
+    page.wait_for_selector("#game[data-screen='table']", state="attached", timeout=BOOT_MS)
+    expect(page.get_by_role("navigation", name="Game")).to_contain_text("New Eleusis")
+    expect(page.locator("#table")).to_have_attribute("data-variant", "new-eleusis")
+    no_errors(page)
