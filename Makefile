@@ -66,6 +66,8 @@ chromium:
 	      chromium fonts-dejavu-core; } || { \
 	    echo "make: could not install chromium. Install Debian's 'chromium' package" \
 	         "(apt-get install chromium) or set CHROMIUM=/path/to/chromium."; exit 1; }; \
+	  [ -x "$(CHROMIUM)" ] || { echo "make: $(CHROMIUM) is still missing after" \
+	    "installing chromium; set CHROMIUM=/path/to/chromium."; exit 1; }; \
 	fi
 
 lint: $(VENV_STAMP)
