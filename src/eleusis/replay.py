@@ -292,6 +292,10 @@ def _decode(text: str) -> State:
             body = d.decompress(body, 1 << 20)
             if d.unconsumed_tail:
                 raise ReplayError("the replay is too large")
+            if not d.eof:
+                raise ReplayError("the replay is cut short: the link is incomplete")
+            if d.unused_data:
+                raise ReplayError("the replay has trailing data")
         except zlib.error:
             raise ReplayError("the replay is damaged (compressed data)") from None
     r = _Reader(body)

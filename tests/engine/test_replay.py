@@ -162,3 +162,12 @@ def test_pinned_game_hash() -> None:
     assert state_hash(game) == PINNED_HASH
     # (the link itself may differ elsewhere: zlib versions may compress differently)
     assert decode(encode(game)) == game
+
+
+def test_every_truncated_link_is_refused() -> None:
+    """A link cut anywhere, even by one character, says so instead of opening a shorter game."""
+    for game in GAMES[:3]:
+        text = encode(game)
+        for k in range(len(text)):
+            with pytest.raises(ReplayError):
+                decode(text[:k])
