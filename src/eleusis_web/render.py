@@ -186,12 +186,12 @@ def layout_board(vm: TableVM, c: Any, fresh: int = 0) -> Any:
                 side.appendChild(card_face(sc, attrs={"data-code": sc.code,
                                                       "class": _cls(sc, "side-card") + land}))
             li.appendChild(side)
-            if len(col.sideline) > 2:
+            if len(col.sideline) > 3:
                 li.appendChild(h("button", {
                     "type": "button", "class": "side-toggle", "data-key": f"side-{i}",
                     "aria-expanded": "true" if expanded else "false",
                     "data-intent": intent_attr({"type": "toggle_side", "col": i}),
-                    "text": "Fold" if expanded else f"+{len(col.sideline)}",
+                    "text": "Fold" if expanded else f"+{len(col.sideline) - 3}",
                     "aria-label": ("Fold" if expanded else "Show")
                     + f" the {len(col.sideline)} wrong cards under {col.card.label}"}))
         line.appendChild(li)
