@@ -197,11 +197,10 @@ def layout_board(vm: TableVM, c: Any, fresh: int = 0) -> Any:
         line.appendChild(li)
 
     board = h("section", {"class": "board", "aria-label": "Layout"}, info, line)
-    if vm.log:
-        log = h("ol", {"class": "log", "aria-label": "Recent moves, newest first"})
-        for i, line in enumerate(vm.log):
-            log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": line}))
-        board.appendChild(log)
+    log = h("ol", {"class": "log", "aria-label": "Recent moves, newest first"})
+    for i, line in enumerate(vm.log):
+        log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": line}))
+    board.appendChild(log)  # always there, of a fixed height: new lines never move the dock
     if vm.hints:
         hl = h("ul", {"class": "hints", "aria-label": "Hints"})
         for t in vm.hints:

@@ -161,6 +161,8 @@ def test_solo_right_wrong_guess_reload_and_score(tpage: Page, site: str) -> None
     open_table(page, site, variant="solo", seed=42, rule=RED, pace="instant")
     start_defaults(page)
     expect(page.get_by_role("button", name="Play", exact=True)).to_be_disabled()
+    where = "() => document.querySelector('.dock').getBoundingClientRect().top + window.scrollY"
+    dock_top = page.evaluate(where)
     right = pick(page, RED, True)
     assert right is not None
     play(page, right)
@@ -169,6 +171,8 @@ def test_solo_right_wrong_guess_reload_and_score(tpage: Page, site: str) -> None
     assert wrong is not None
     play(page, wrong)
     expect(page.locator("#status")).to_contain_text("wrong")
+    # the cards landed (one in the mainline, one in a new sideline): the hand did not move
+    assert page.evaluate(where) == dock_top
     # the wrong card lies under the card it tried to follow (the right one just played)
     side = page.get_by_test_id(f"sideline-{right}")
     expect(side.locator(f"[data-code='{wrong}']")).to_have_count(1)
