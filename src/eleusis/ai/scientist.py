@@ -296,8 +296,7 @@ class Scientist:
         a new observation), so guess from ``q > 1 / (score + 2)`` -- unless
         three guesses were wrong already. Each wrong guess after the first
         (and a contradiction of every hypothesis) raises the threshold by
-        0.05: the rule may lie outside the space; after three wrong guesses
-        only a near-certainty (0.99) is guessed.
+        0.05: the rule may lie outside the space.
         """
         ranked = self.ranked(mainline)
         if not ranked:
@@ -309,9 +308,7 @@ class Scientist:
         # sign the rule may lie outside what this scientist can think of
         misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance)
         threshold = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
-        if wrong >= 3:
-            threshold = 0.99  # three misses: the rule is likely beyond this scientist
-        if turns_used >= max_turns - 1 and wrong < 3:
+        if turns_used >= max_turns - 1:
             threshold = min(threshold, 2.0 / (score_now + 2.0))
         elif hand and misfit < 2 and self._stuck(mainline, hand):
             threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
