@@ -177,10 +177,36 @@ def pick_rule(setup: Setup, round_index: int) -> str | None:
     return random_rule(difficulty, rng).text
 
 
+def rotating(setup: Setup) -> bool:
+    """A match where everyone deals once (the dealer is one of the seats, in turn)."""
+    return setup.match and setup.variant != "solo" and len(setup.seats) >= 2
+
+
+def match_dealer(setup: Setup, round_index: int) -> int:
+    """The seat dealing round ``round_index`` of a rotating match (you deal last)."""
+    return (round_index + 1) % len(setup.seats)
+
+
+def person_deals(setup: Setup, round_index: int) -> bool:
+    """Whether a person on this device deals this round (writes or judges the rule)."""
+    if setup.variant == "solo":
+        return False
+    if rotating(setup):
+        return setup.seats[match_dealer(setup, round_index)].kind != "computer"
+    return setup.dealer != "computer"
+
+
+def writes_rule(setup: Setup, round_index: int) -> bool:
+    """Whether this round starts with a person writing the secret rule."""
+    if not person_deals(setup, round_index):
+        return False
+    return setup.dealer != "judge"  # in a match a person writes unless hands judge
+
+
 def seat_kinds(setup: Setup) -> list[str]:
-    """The kind of each engine seat (a person dealer takes seat 0)."""
+    """The kind of each engine seat (a person dealing outside a match takes seat 0)."""
     kinds = [s.kind for s in setup.seats]
-    if setup.dealer != "computer" and setup.variant != "solo":
+    if setup.dealer != "computer" and setup.variant != "solo" and not rotating(setup):
         kinds = ["dealer", *kinds]
     return kinds
 
@@ -190,7 +216,9 @@ def make_round(setup: Setup, round_index: int, rule: str | None = None) -> State
     variant = engine_variant(setup.variant)
     names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(setup.seats)]
     dealer: int | None = None
-    if setup.dealer != "computer" and setup.variant != "solo":
+    if rotating(setup):
+        dealer = match_dealer(setup, round_index)
+    elif setup.dealer != "computer" and setup.variant != "solo":
         names = [setup.dealer_name.strip() or "Dealer", *names]
         dealer = 0
     options: dict[str, str | int | bool] = {}
@@ -198,7 +226,8 @@ def make_round(setup: Setup, round_index: int, rule: str | None = None) -> State
         options["lives"] = 3
     if setup.variant == "solo":
         options["hints"] = True
-    if rule is None and not (setup.dealer == "writer" and setup.variant != "solo"):
+    judged = person_deals(setup, round_index) and setup.dealer == "judge"
+    if rule is None and not judged and not writes_rule(setup, round_index):
         rule = pick_rule(setup, round_index)
     seed = (setup.seed * 1_000_003 + round_index) & 0xFFFFFFFF
     cfg = make_config(variant, names, rule, seed, dealer, **options)
@@ -222,8 +251,15 @@ class Session:
 
     @property
     def planned_rounds(self) -> int:
-        """1, or in a match one round per scientist (everyone deals once)."""
+        """1, or in a match one round per seat (everyone deals once)."""
         return max(1, len(self.setup.seats)) if self.setup.match else 1
+
+    def computer_seats(self) -> dict[int, str]:
+        """This round's computer scientists (a computer dealing is not one) and strengths."""
+        offset = len(self.kinds) - len(self.setup.seats)
+        dealer = self.state.config.dealer
+        return {i: self.setup.seats[i - offset].strength for i, k in enumerate(self.kinds)
+                if k == "computer" and i != dealer}
 
     def humans(self) -> list[int]:
         """Seats played by people on this device (dealer included)."""
@@ -288,6 +324,7 @@ class Ui:
     setup: Setup = field(default_factory=Setup)
     help_from: str = "setup"
     judge_card: str = ""  # a hand-judging dealer's chosen card for a wrong "no play"
+    writing_next: bool = False  # the rule being written is for the next round of the match
     dealer_ready: int = 0  # rounds for which the person dealing has finished the opening hint
     expanded: list[int] = field(default_factory=list)  # sidelines shown in full
     contrast: bool = False  # four-color suits, high contrast
@@ -345,7 +382,7 @@ class Controller:
         if s is None or s.state.over or s.state.turns or self.ui.dealer_ready >= len(s.rounds):
             return None
         d = s.state.config.dealer
-        if d is None or s.kinds[d] != "dealer":
+        if d is None or s.kinds[d] not in HUMAN_KINDS:
             return None
         return d if "hint" in legal_actions(s.state, d).kinds else None
 
@@ -541,7 +578,8 @@ class Controller:
             return
         if st.seed <= 1 and "seed" not in intent:
             st.seed = self._seed_source()
-        if st.dealer == "writer" and st.variant != "solo":
+        if writes_rule(st, 0):
+            self.ui.writing_next = False
             self.ui.screen = "write-rule"
             self.ui.rule_text = self.ui.rule_text or ""
             self.ui.try_line = []
@@ -569,6 +607,14 @@ class Controller:
         self.announcements.append(
             f"{VARIANTS[st.variant]}: a new game has begun. The dealer has chosen a secret rule.")
 
+    def writer_name(self) -> str:
+        """Who writes the rule on the write-rule screen."""
+        st = self.session.setup if self.ui.writing_next and self.session else self.ui.setup
+        k = len(self.session.rounds) if self.ui.writing_next and self.session else 0
+        if rotating(st):
+            return st.seats[match_dealer(st, k)].name
+        return st.dealer_name or "Dealer"
+
     def _on_rule_text(self, intent: dict[str, Any]) -> None:
         self.ui.rule_text = str(intent.get("value", ""))[:600]
 
@@ -594,7 +640,7 @@ class Controller:
         if err:
             self.refuse(err.split("\n")[0])
             return
-        if self.session is not None and self.ui.screen == "write-rule" and self.session.state.over:
+        if self.ui.writing_next and self.session is not None and self.session.state.over:
             self._next_round(text)
         else:
             self._begin(text)
@@ -724,9 +770,11 @@ class Controller:
         if len(s.rounds) >= s.planned_rounds:
             self.ui.screen = "setup"
             return
-        if s.setup.dealer == "writer" and s.setup.variant != "solo":
+        if writes_rule(s.setup, len(s.rounds)):
+            self.ui.writing_next = True
             self.ui.screen = "write-rule"
             self.ui.rule_text = ""
+            self.ui.try_line = []
             return
         self._next_round(None)
 
@@ -787,10 +835,7 @@ class Controller:
         if seat is None or s is None:
             return False
         if self.computers is None:
-            self.computers = computer.Brains({
-                i: s.setup.seats[i - (len(s.kinds) - len(s.setup.seats))].strength
-                for i, k in enumerate(s.kinds) if k == "computer"
-            }, s.setup.seed)
+            self.computers = computer.Brains(s.computer_seats(), s.setup.seed)
         state = s.state
         if state.window == seat and self._window_decided != len(state.actions):
             self._window_decided = len(state.actions)

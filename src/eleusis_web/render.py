@@ -489,7 +489,7 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
                                        "checked": st.match,
                                        "data-change": json.dumps({"type": "setup_change",
                                                                   "field": "match"})}),
-                           h("span", {"text": "A match: one round per player"})))
+                           h("span", {"text": "A match: everyone deals once"})))
     form.appendChild(h("div", {"class": "controls"},
                        h("button", {"type": "button", "class": "button button-primary",
                                     "text": "Start", "data-key": "start",
@@ -543,7 +543,8 @@ def write_rule_screen(c: Any) -> Any:
     text = c.ui.rule_text
     err, eng = rule_check(text)
     box = h("section", {"class": "write-rule", "aria-labelledby": "wr-title"},
-            h("h2", {"id": "wr-title", "text": "The dealer writes the secret rule"}),
+            h("h2", {"id": "wr-title",
+                     "text": f"{c.writer_name()} deals: write the secret rule"}),
             h("p", {"class": "hint-line",
                     "text": "Players: look away. Only the dealer should see this screen."}),
             rule_field("rule-text", "Secret rule", text, err, eng, "rule_text"))

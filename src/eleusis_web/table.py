@@ -272,10 +272,7 @@ class App:
         if self.thoughts is None or self.thoughts_for != key:
             brains = c.computers
             if brains is None:
-                offset = len(s.kinds) - len(s.setup.seats)
-                seats = {i: s.setup.seats[i - offset].strength
-                         for i, k in enumerate(s.kinds) if k == "computer"}
-                brains = Brains(seats or {-1: "casual"}, s.setup.seed)
+                brains = Brains(s.computer_seats() or {-1: "casual"}, s.setup.seed)
             try:
                 self.thoughts = brains.explain(s.state)
             except Exception:  # a courtesy; never block the scores

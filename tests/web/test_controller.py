@@ -261,3 +261,38 @@ def test_dealer_analysis_uses_the_rule_analyser() -> None:
     loose = analysis("card.suit != prev.suit")
     assert loose is not None and not loose.playable
     assert any(x.startswith("Too permissive") for x in loose.lines)
+
+
+def test_match_rotates_the_dealer_and_a_person_writes_their_rule() -> None:
+    c = Controller(lambda: 41)
+    c.ui.setup = Setup(variant="express", seed=41, match=True,
+                       seats=[SeatPlan("You", "you"), SeatPlan("A", "computer", "novice"),
+                              SeatPlan("B", "computer", "novice")])
+    c.dispatch({"type": "start", "seed": 41})
+    s = c.session
+    assert s is not None and s.planned_rounds == 3
+    assert s.state.config.dealer == 1 and s.state.config.rule is not None  # A deals first
+    assert 1 not in s.computer_seats()
+    for k in range(2):
+        while c.computer_due() is not None or (c.ui.viewer is not None and not s.state.over):
+            if c.computer_due() is not None:
+                c.computer_step()
+                continue
+            if c.window_open() is not None:
+                c.dispatch({"type": "continue"})
+                continue
+            c.dispatch({"type": "no_play"} if k else {"type": "select", "pos": 0})
+            if not k:
+                c.dispatch({"type": "play"})
+        assert s.state.over and c.ui.screen == "round-end"
+        c.dispatch({"type": "next_round"})
+        if k == 0:
+            assert s.state.config.dealer == 2 and len(s.rounds) == 2
+    # round 3: you deal, and write the rule first
+    assert c.ui.screen == "write-rule" and c.writer_name() == "You"
+    c.dispatch({"type": "rule_text", "value": "card is red"})
+    c.dispatch({"type": "rule_accept"})
+    assert len(s.rounds) == 3 and s.state.config.dealer == 0
+    assert s.state.config.rule == "card is red" and c.ui.screen == "table"
+    assert table_model(c).controls == () or all(
+        x.key in ("hint", "Continue", "Start play") for x in table_model(c).controls)
