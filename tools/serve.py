@@ -132,6 +132,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_error(404, "Not found")
         return None
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        """Send the body with ``sendfile`` (zero-copy, no GIL held), so a 10 MB
+        runtime file does not slow the small requests served beside it."""
+        outputfile.flush()
+        # socket.sendfile falls back to plain send() where os.sendfile is missing.
+        self.connection.sendfile(source)
+
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         return content_type(os.fspath(path))
 
