@@ -156,7 +156,8 @@ def layout_board(vm: TableVM, c: Any, fresh: int = 0) -> Any:
     info = h("div", {"class": "info-strip"},
              h("span", {"class": "chip", "text": f"Stock {vm.stock}",
                         "data-testid": "stock"}),
-             h("span", {"class": "chip", "text": f"{vm.played} cards played"}))
+             h("span", {"class": "chip",
+                        "text": f"{vm.played} card{'' if vm.played == 1 else 's'} played"}))
     if vm.turns_label:
         info.appendChild(h("span", {"class": "chip", "text": vm.turns_label}))
     if vm.round_label:
