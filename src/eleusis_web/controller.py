@@ -243,6 +243,9 @@ class Session:
     rounds: list[State]
     kinds: list[str]
     created: float = 0.0
+    #: what the share features keep with the game (``notebook``, ``daily``,
+    #: ``challenge``): small JSON data, saved only when present
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def state(self) -> State:
@@ -275,6 +278,7 @@ class Session:
             "kinds": list(self.kinds),
             "rounds": [encode(r) for r in self.rounds],
             "created": self.created,
+            **({"extra": dict(self.extra)} if self.extra else {}),
         }
 
     @classmethod
@@ -291,7 +295,9 @@ class Session:
             raise ValueError(f"bad saved game: {exc}") from None
         if not rounds or len(kinds) != len(rounds[-1].seats):
             raise ValueError("bad saved game: seats and rounds disagree")
-        return cls(sid, setup, rounds, kinds, float(data.get("created", 0.0)))
+        extra = data.get("extra")
+        return cls(sid, setup, rounds, kinds, float(data.get("created", 0.0)),
+                   dict(extra) if isinstance(extra, dict) else {})
 
 
 def actor(state: State) -> int | None:

@@ -61,11 +61,25 @@ class App:
             felt.insertBefore(root, dom.element("status"))
         self.root = root
         table.setAttribute("data-ui", "on")
+        # the share features (eleusis_web.share): replay viewer, link messages, panels
+        self.replay: Any = None
+        self.replay_timer: Any = None
+        self.link_message = ""
+        self.share_note = ""
+        self.special = ""
+        self.ui_extra: dict[str, Any] = {}
         self._step_js = dom.js_function(boot.guarded(self._step))
         for kind, fn in (("click", self._on_click), ("change", self._on_change),
                          ("input", self._on_input), ("keydown", self._on_key)):
             root.addEventListener(kind, dom.js_function(boot.guarded(fn)))
         self._apply_url()
+        dom.window.addEventListener("hashchange", dom.js_function(boot.guarded(
+            lambda *_: self._route_hash())))
+
+    def _route_hash(self) -> None:
+        from eleusis_web import share
+
+        share.route_hash(self)
 
     # -- start-up ------------------------------------------------------------------
 
@@ -157,7 +171,13 @@ class App:
 
     def dispatch(self, intent: dict[str, Any]) -> None:
         """One intent: controller, save, announce, render, schedule computers."""
+        from eleusis_web import share
+
         kind = str(intent.get("type", ""))
+        if share.handle(self, intent):
+            self.render()
+            self.schedule()
+            return
         if kind == "resume":
             self._resume(str(intent.get("id", "")))
         elif kind == "delete_save":
@@ -209,13 +229,16 @@ class App:
 
     def render(self) -> None:
         """Redraw the screen; announce what happened since the last redraw."""
-        from eleusis_web import render, viewmodel
+        from eleusis_web import render, share, viewmodel
 
         c = self.c
         screen = c.ui.screen
         if screen == "table" and c.session is None:
             screen = c.ui.screen = "setup"
-        if screen == "setup":
+        ours = share.screen(self)
+        if ours is not None:
+            screen, title, node = ours
+        elif screen == "setup":
             title = "Eleusis"
             node = render.setup_screen(c, self.saves.entries(), self.saves.notes)
         elif screen == "write-rule":
@@ -237,6 +260,7 @@ class App:
             fresh = vm.played if vm.played > self.landed else 0
             self.landed = vm.played
             node = render.table_screen(vm, c, fresh)
+        share.decorate(self, screen, node)
         page = dom.document.createElement("div")
         page.className = "page"
         page.appendChild(render.toolbar(c, title))
@@ -305,6 +329,7 @@ def install() -> None:
     """Install the table and resume the game saved as current (or show the new-game screen)."""
     with contextlib.suppress(LookupError):  # a document without #table gets no table
         app().resume_current()
+        app()._route_hash()
 
 
 # The page imports this module at boot (eleusis_web.main). The table installs

@@ -1,0 +1,247 @@
+"""Export and import of every saved game (with its notebook) and the daily streaks.
+
+"Export all games" downloads one JSON file (:func:`eleusis.archive.export_archive`)
+through a Blob URL. "Import games" reads a file chosen in a file input,
+validates all of it (:func:`eleusis.archive.parse_archive`: an error is shown
+and nothing changes), then shows what importing would do
+(:func:`eleusis.archive.merge_plan`) and asks: new games are imported only on
+"Import", and games that differ from the ones saved here are overwritten only
+on an explicit "Import and overwrite" (or kept both under fresh ids).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from eleusis.archive import (
+    Archive,
+    ArchivedGame,
+    ArchiveError,
+    Plan,
+    export_archive,
+    game_from_save,
+    merge_daily,
+    merge_plan,
+    parse_archive,
+    save_from_game,
+)
+
+FILE_NAME = "eleusis-games.json"
+
+
+def collect(entries: Mapping[str, Mapping[str, Any]]) -> tuple[list[ArchivedGame], list[str]]:
+    """The archived games of the page's saved-game entries (id -> entry); skipped ids."""
+    games: list[ArchivedGame] = []
+    skipped: list[str] = []
+    for sid, entry in entries.items():
+        try:
+            games.append(game_from_save(entry))
+        except ArchiveError:
+            skipped.append(sid)
+    return games, skipped
+
+
+def plan_for(text: str, saved: Mapping[str, Mapping[str, Any]]) -> tuple[Archive, Plan]:
+    """Validate an archive's text and compare it with the saved games (ArchiveError)."""
+    archive = parse_archive(text)
+    rounds = {sid: [str(r) for r in e.get("game", {}).get("rounds", [])]
+              for sid, e in saved.items()}
+    return archive, merge_plan(rounds, archive)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def _saved(app: Any) -> dict[str, dict[str, Any]]:
+    from eleusis_web.storage import PREFIX
+    from eleusis_web.table import nil
+
+    out: dict[str, dict[str, Any]] = {}
+    store = app.saves.store
+    for e in app.saves.entries():
+        raw = store.getItem(PREFIX + str(e["id"]))
+        if nil(raw):
+            continue
+        try:
+            data = json.loads(str(raw))
+        except ValueError:
+            continue
+        if isinstance(data, dict):
+            out[str(e["id"])] = data
+    return out
+
+
+def _download(text: str) -> None:
+    from eleusis_web import dom
+
+    parts = dom.window.Array.new()
+    parts.push(text)
+    opts = dom.window.Object.new()
+    opts.type = "application/json"
+    blob = dom.window.Blob.new(parts, opts)
+    url = dom.window.URL.createObjectURL(blob)
+    a = dom.document.createElement("a")
+    a.href = url
+    a.download = FILE_NAME
+    a.style.display = "none"
+    dom.document.body.appendChild(a)
+    a.click()
+    a.remove()
+    dom.window.setTimeout(dom.js_function(lambda: dom.window.URL.revokeObjectURL(url)), 4000)
+
+
+def export_now(app: Any) -> None:
+    """Download every saved game and the daily streaks as one file."""
+    from eleusis_web import daily_view
+
+    games, skipped = collect(_saved(app))
+    try:
+        text = export_archive(games, None, daily_view.load_history(app))
+    except ArchiveError as exc:
+        app.ui_extra["ar_message"] = f"Export failed: {exc}"
+        return
+    _download(text)
+    msg = f"Exported {len(games)} game{'s' if len(games) != 1 else ''} to {FILE_NAME}."
+    if skipped:
+        msg += f" {len(skipped)} unreadable saved game(s) left out."
+    app.ui_extra["ar_message"] = msg
+
+
+def _read_file(app: Any) -> None:
+    from eleusis_web import boot, dom
+    from eleusis_web.table import nil
+
+    el = dom.document.getElementById("archive-file")
+    if nil(el) or nil(el.files) or el.files.length == 0:
+        return
+    file = el.files.item(0)
+    if int(file.size) > 8_000_000:
+        app.ui_extra["ar_message"] = "This file is too large to be an Eleusis archive."
+        app.render()
+        return
+
+    def got(text: Any) -> None:
+        received(app, str(text))
+
+    file.text().then(dom.js_function(boot.guarded(got)))
+
+
+def received(app: Any, text: str) -> None:
+    """A file's text arrived: validate it and ask what to do (nothing is written yet)."""
+    try:
+        archive, plan = plan_for(text, _saved(app))
+    except ArchiveError as exc:
+        app.ui_extra["ar_message"] = f"This file cannot be imported: {exc}"
+        app.ui_extra.pop("ar_plan", None)
+    else:
+        app.ui_extra["ar_plan"] = (archive, plan)
+        app.ui_extra["ar_message"] = ""
+    app.render()
+
+
+def apply_plan(app: Any, mode: str) -> None:
+    """Write the games the player agreed to (``new``, ``overwrite`` or ``both``)."""
+    from eleusis_web import daily_view
+    from eleusis_web.storage import PREFIX
+
+    pending = app.ui_extra.pop("ar_plan", None)
+    if pending is None:
+        return
+    archive, plan = pending
+    ids = [g.id for g in plan.conflicts]
+    games = plan.to_write(overwrite=ids if mode == "overwrite" else (),
+                          keep_both=ids if mode == "both" else ())
+    written = 0
+    for g in games:
+        try:
+            app.saves.store.setItem(PREFIX + g.id, json.dumps(save_from_game(g),
+                                                              separators=(",", ":")))
+            written += 1
+        except Exception:
+            app.ui_extra["ar_message"] = "The browser's storage is full: not every game was " \
+                                         "imported."
+            break
+    if archive.daily is not None:
+        with contextlib.suppress(ArchiveError):
+            daily_view.save_history(app, merge_daily(daily_view.load_history(app),
+                                                     archive.daily))
+    if not app.ui_extra.get("ar_message"):
+        app.ui_extra["ar_message"] = f"Imported {written} game{'s' if written != 1 else ''}."
+
+
+def handle(app: Any, intent: dict[str, Any]) -> bool:
+    """``archive_*`` intents: export, the file chosen, the player's answer."""
+    kind = str(intent.get("type", ""))
+    if kind == "archive_export":
+        export_now(app)
+    elif kind == "archive_file":
+        app.ui_extra["ar_message"] = "Reading the file…"
+        _read_file(app)
+    elif kind == "archive_cancel":
+        app.ui_extra.pop("ar_plan", None)
+        app.ui_extra["ar_message"] = "Nothing was imported."
+    elif kind == "archive_apply":
+        app.ui_extra["ar_message"] = ""
+        apply_plan(app, str(intent.get("mode", "new")))
+    return True
+
+
+def panel(app: Any) -> Any:
+    """The new-game screen's export / import card (and the question after a file)."""
+    from eleusis_web.render import h, intent_attr
+
+    box = h("div", {"class": "share-entry archive-entry", "id": "archive"},
+            h("h3", {"text": "Your games in a file"}),
+            h("p", {"text": "Keep or move every saved game (with its notebook) and your "
+                            "daily streak."}),
+            h("div", {"class": "controls"},
+              h("button", {"type": "button", "class": "button", "text": "Export all games",
+                           "data-key": "archive-export",
+                           "data-intent": intent_attr({"type": "archive_export"})}),
+              h("label", {"class": "button file-button", "for": "archive-file"},
+                "Import games…"),
+              h("input", {"type": "file", "id": "archive-file", "accept": ".json,application/json",
+                          "class": "visually-hidden", "aria-label": "Import games from a file",
+                          "data-change": intent_attr({"type": "archive_file"})})))
+    pending = app.ui_extra.get("ar_plan")
+    if pending is not None:
+        _, plan = pending
+        ask = h("div", {"class": "archive-ask", "role": "alertdialog",
+                        "aria-labelledby": "archive-ask-title"},
+                h("p", {"id": "archive-ask-title", "data-testid": "archive-plan",
+                        "text": f"This file holds {plan.summary}. Import?"}))
+        row = h("div", {"class": "controls"})
+        row.appendChild(h("button", {"type": "button", "class": "button button-primary",
+                                     "text": f"Import {len(plan.new)} new "
+                                             f"game{'s' if len(plan.new) != 1 else ''}",
+                                     "data-key": "archive-new",
+                                     "data-intent": intent_attr({"type": "archive_apply",
+                                                                 "mode": "new"})}))
+        if plan.conflicts:
+            row.appendChild(h("button", {"type": "button", "class": "button",
+                                         "text": "Import and overwrite the differing games",
+                                         "data-key": "archive-over",
+                                         "data-intent": intent_attr({"type": "archive_apply",
+                                                                     "mode": "overwrite"})}))
+            row.appendChild(h("button", {"type": "button", "class": "button",
+                                         "text": "Import and keep both",
+                                         "data-key": "archive-both",
+                                         "data-intent": intent_attr({"type": "archive_apply",
+                                                                     "mode": "both"})}))
+        row.appendChild(h("button", {"type": "button", "class": "button", "text": "Cancel",
+                                     "data-key": "archive-cancel",
+                                     "data-intent": intent_attr({"type": "archive_cancel"})}))
+        ask.appendChild(row)
+        box.appendChild(ask)
+    msg = app.ui_extra.get("ar_message", "")
+    if msg:
+        box.appendChild(h("p", {"class": "share-note", "role": "status",
+                                "data-testid": "archive-message", "text": msg}))
+    return box
+
+
+__all__ = ["FILE_NAME", "apply_plan", "collect", "export_now", "handle", "panel", "plan_for",
+           "received"]

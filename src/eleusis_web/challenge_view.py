@@ -1,0 +1,291 @@
+"""Challenge links in the page: write a rule, send a link, a friend plays Solo against it.
+
+"Challenge a friend" on the new-game screen opens an editor (the rule editor's
+live check and English); "Make the link" gives ``#c=`` + the token of
+:func:`eleusis.challenge.make_challenge` (the rule is not readable in it).
+Opening such a link starts a Solo game on that rule and deal (saved like any
+other, id ``ch-...``). At the end the rule is revealed (the round's end shows
+it) and the computer plays the **same deal**: :class:`ComputerRun` does what
+:func:`eleusis.challenge.computer_result` does, a few decisions per browser
+tick, so the page never freezes and shows its progress; then
+:func:`eleusis.challenge.compare_text` compares both games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from eleusis.challenge import (
+    MAX_DECISIONS,
+    Challenge,
+    ChallengeError,
+    ComputerResult,
+    compare_text,
+    make_challenge,
+    open_challenge,
+)
+from eleusis.game import Pass, State, Variant, apply, legal_actions, make_config, new_game
+from eleusis_web.viewmodel import rule_check
+
+#: Decisions of the computer per browser tick.
+CHUNK = 4
+#: A Solo game's usual length, for the progress bar.
+TYPICAL_TURNS = 30
+
+
+class ComputerRun:
+    """The computer's game on a challenge's deal, a few decisions at a time.
+
+    The same steps as :func:`eleusis.challenge.computer_result`, so the result
+    is the same; :meth:`advance` plays up to ``n`` decisions.
+    """
+
+    def __init__(self, challenge: Challenge, strength: str = "strong") -> None:
+        from eleusis.ai import Scientist
+        from eleusis.ai import strength as preset
+
+        self.level = preset(strength)
+        self.state: State = new_game(make_config(Variant.SOLO, ["Computer"], challenge.rule,
+                                                 challenge.seed))
+        self.sci = Scientist(self.level.name, challenge.seed)
+        self.decisions = 0
+        self.result: ComputerResult | None = None
+
+    def advance(self, n: int = CHUNK) -> ComputerResult | None:
+        """Play up to ``n`` decisions; the result once the game is over."""
+        from eleusis.views import view
+
+        for _ in range(n):
+            if self.result is not None:
+                break
+            if self.state.over or self.decisions >= MAX_DECISIONS:
+                self._finish()
+                break
+            self.state = apply(self.state, self.sci.choose_action(view(self.state, 0)))
+            self.decisions += 1
+        if self.result is None and (self.state.over or self.decisions >= MAX_DECISIONS):
+            self._finish()
+        return self.result
+
+    def _finish(self) -> None:
+        state = self.state
+        if not state.over and "pass" in legal_actions(state, 0).kinds:
+            state = apply(state, Pass(0))
+        seat = state.seats[0]
+        score = state.result.scores[0] if state.result is not None else -2 * seat.wrong_guesses
+        self.result = ComputerResult(self.level.name, bool(seat.right_guess), score,
+                                     state.turns, seat.wrong_guesses, state)
+
+    @property
+    def progress(self) -> float:
+        """0..1, for the progress bar."""
+        if self.result is not None:
+            return 1.0
+        return min(0.95, self.state.turns / TYPICAL_TURNS)
+
+
+def session_id(token: str) -> str:
+    """The saved game's id for a challenge token (stable, short, a valid archive id)."""
+    return "ch-" + hashlib.sha256(token.encode("utf-8")).hexdigest()[:16]
+
+
+def writer_check(rule_text: str, name: str) -> tuple[str, str]:
+    """The live check of the challenge editor: (error, English) of the rule."""
+    if not rule_text.strip():
+        return "", ""
+    err, english = rule_check(rule_text)
+    if err:
+        return err, ""
+    if not name.strip():
+        return "Write your name, so your friend knows who sent the challenge.", english
+    return "", english
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def open_link(app: Any, token: str) -> None:
+    """Open a ``#c=`` link: start (or continue) the Solo game on the friend's rule."""
+    from eleusis_web import daily_view
+
+    try:
+        ch = open_challenge(token)
+    except ChallengeError as exc:
+        app.link_message = f"This challenge link cannot be opened: {exc}"
+        return
+    app.link_message = ""
+    daily_view.start_solo(app, session_id(token), ch.start(), {"challenge": token})
+    app.c.announcements.append(
+        f"A challenge from {ch.author}: find the rule. It is shown at the end.")
+
+
+def handle(app: Any, intent: dict[str, Any]) -> bool:
+    """``challenge_*`` intents: the editor's fields, making the link, the computer's run."""
+    from eleusis_web.share import base_url, share_or_copy
+
+    kind = str(intent.get("type", ""))
+    ux = app.ui_extra
+    if kind == "challenge_open":
+        app.special = "challenge-write"
+        ux["ch_link"] = ""
+    elif kind == "challenge_back":
+        app.special = ""
+    elif kind == "challenge_rule":
+        ux["ch_rule"] = str(intent.get("value", ""))[:600]
+        ux["ch_link"] = ""
+    elif kind == "challenge_name":
+        ux["ch_name"] = str(intent.get("value", ""))[:40]
+        ux["ch_link"] = ""
+    elif kind == "challenge_make":
+        from eleusis_web.table import _seed
+
+        try:
+            token = make_challenge(str(ux.get("ch_rule", "")), _seed() & 0xFFFFFFFF,
+                                   str(ux.get("ch_name", "")).strip() or "A friend")
+            ux["ch_link"] = f"{base_url()}#c={token}"
+            ux["ch_error"] = ""
+        except ChallengeError as exc:
+            ux["ch_error"] = str(exc)
+    elif kind == "challenge_share":
+        link = str(ux.get("ch_link", ""))
+        if link:
+            app.share_note = share_or_copy(link, "An Eleusis challenge", "challenge-link")
+    return True
+
+
+def render_writer(app: Any) -> Any:
+    """The challenge editor: your name, the rule (checked live), the link to send."""
+    from eleusis_web.render import h, intent_attr
+
+    ux = app.ui_extra
+    rule = str(ux.get("ch_rule", ""))
+    name = str(ux.get("ch_name", "You"))
+    err, english = writer_check(rule, name)
+    box = h("section", {"class": "challenge-write", "aria-labelledby": "ch-title"},
+            h("h2", {"id": "ch-title", "text": "Challenge a friend"}),
+            h("p", {"text": "Write a secret rule; your friend plays Solo against it. The "
+                            "link hides the rule; at the end your friend sees it and how "
+                            "the computer did on the same deal."}))
+    box.appendChild(h("label", {"class": "field", "for": "ch-name"},
+                      h("span", {"class": "field-label", "text": "Your name"})))
+    box.appendChild(h("input", {"type": "text", "id": "ch-name", "value": name,
+                                "maxlength": "40", "data-key": "ch-name",
+                                "data-input": "challenge_name"}))
+    box.appendChild(h("label", {"class": "field", "for": "ch-rule"},
+                      h("span", {"class": "field-label", "text": "The secret rule"})))
+    box.appendChild(h("textarea", {"id": "ch-rule", "rows": "3", "value": rule,
+                                   "spellcheck": "false", "data-key": "ch-rule",
+                                   "data-input": "challenge_rule",
+                                   "placeholder": "if prev is red then card is black"}))
+    if err:
+        box.appendChild(h("p", {"class": "rule-error", "role": "status", "text": err}))
+    elif english:
+        box.appendChild(h("p", {"class": "rule-english", "text": english}))
+    if ux.get("ch_error"):
+        box.appendChild(h("p", {"class": "message", "role": "alert", "text": ux["ch_error"]}))
+    ready = bool(rule.strip()) and not err
+    box.appendChild(h("div", {"class": "controls"},
+                      h("button", {"type": "button", "class": "button button-primary",
+                                   "text": "Make the link", "data-key": "ch-make",
+                                   "aria-disabled": None if ready else "true",
+                                   "data-intent": intent_attr({"type": "challenge_make"})}),
+                      h("button", {"type": "button", "class": "button", "text": "Back",
+                                   "data-key": "ch-back",
+                                   "data-intent": intent_attr({"type": "challenge_back"})})))
+    link = str(ux.get("ch_link", ""))
+    if link:
+        box.appendChild(h("label", {"class": "field", "for": "challenge-link"},
+                          h("span", {"class": "field-label", "text": "Challenge link"})))
+        box.appendChild(h("input", {"type": "text", "id": "challenge-link", "readonly": True,
+                                    "class": "share-link", "value": link,
+                                    "data-key": "ch-link"}))
+        box.appendChild(h("div", {"class": "controls"},
+                          h("button", {"type": "button", "class": "button",
+                                       "text": "Share the challenge", "data-key": "ch-share",
+                                       "data-intent": intent_attr(
+                                           {"type": "challenge_share"})})))
+        if app.share_note:
+            box.appendChild(h("p", {"class": "share-note", "role": "status",
+                                    "text": app.share_note}))
+    return h("div", {"class": "screen screen-challenge"}, box)
+
+
+def entry(app: Any) -> Any:
+    """The new-game screen's "Challenge a friend" card."""
+    from eleusis_web.render import h, intent_attr
+
+    return h("div", {"class": "share-entry challenge-entry"},
+             h("h3", {"text": "Challenge a friend"}),
+             h("p", {"text": "Write a rule and send a link: your friend plays Solo against it."}),
+             h("button", {"type": "button", "class": "button", "text": "Challenge a friend",
+                          "data-key": "challenge-open",
+                          "data-intent": intent_attr({"type": "challenge_open"})}))
+
+
+def _tick(app: Any) -> None:
+    run = app.ui_extra.get("ch_run")
+    app.ui_extra["ch_timer"] = None
+    if not isinstance(run, ComputerRun):
+        return
+    run.advance()
+    app.render()
+    _schedule(app)
+
+
+def _schedule(app: Any) -> None:
+    from eleusis_web import boot, dom
+
+    run = app.ui_extra.get("ch_run")
+    if not isinstance(run, ComputerRun) or run.result is not None \
+            or app.ui_extra.get("ch_timer") is not None:
+        return
+    if "ch_tick_js" not in app.ui_extra:
+        def tick() -> None:
+            _tick(app)
+
+        app.ui_extra["ch_tick_js"] = dom.js_function(boot.guarded(tick))
+    app.ui_extra["ch_timer"] = dom.window.setTimeout(app.ui_extra["ch_tick_js"], 0)
+
+
+def end_panel(app: Any) -> Any:
+    """At the end of a challenge: who wrote it, and the computer on the same deal."""
+    from eleusis_web.render import h
+
+    s = app.c.session
+    token = s.extra.get("challenge") if s is not None else None
+    if s is None or not token or not s.state.over:
+        return None
+    try:
+        ch = open_challenge(str(token))
+    except ChallengeError:
+        return None
+    run = app.ui_extra.get("ch_run")
+    if not isinstance(run, ComputerRun) or app.ui_extra.get("ch_run_for") != s.id:
+        run = ComputerRun(ch)
+        app.ui_extra["ch_run"] = run
+        app.ui_extra["ch_run_for"] = s.id
+    box = h("section", {"class": "share-box challenge-result",
+                        "aria-labelledby": "ch-result-title"},
+            h("h3", {"id": "ch-result-title", "text": f"{ch.author}'s challenge"}),
+            h("p", {"text": "The rule your friend wrote: "},
+              h("code", {"class": "rule-text", "data-testid": "challenge-rule",
+                         "text": ch.rule})))
+    if run.result is None:
+        box.appendChild(h("p", {"text": "The computer is playing the same deal…",
+                                "id": "ch-progress-label"}))
+        box.appendChild(h("progress", {"max": "100", "value": str(int(run.progress * 100)),
+                                       "aria-labelledby": "ch-progress-label"}))
+        _schedule(app)
+    else:
+        r = run.result
+        box.appendChild(h("p", {"class": "compare", "data-testid": "challenge-compare",
+                                "text": compare_text(s.state, r)}))
+        box.appendChild(h("p", {"text": (f"The computer {'found' if r.solved else 'missed'}"
+                                         f" the rule in {r.turns} turns with "
+                                         f"{r.wrong_guesses} wrong guesses.")}))
+    return box
+
+
+__all__ = ["CHUNK", "ComputerRun", "end_panel", "entry", "handle", "open_link",
+           "render_writer", "session_id", "writer_check"]

@@ -1,0 +1,189 @@
+"""The daily rule in the page: one Solo puzzle a day, a spoiler-free result, streaks.
+
+"Daily puzzle" on the new-game screen plays Solo with
+:func:`eleusis.daily.daily_puzzle` of today (the browser's local date, or the
+``?date=YYYY-MM-DD`` URL parameter, so a test or a curious player can open
+another day). The game is saved like any other (id ``daily-<date>``: opening
+the same day again continues it). At the end the page shows the short
+spoiler-free text of :func:`eleusis.daily.share_text` with a copy button, and
+records the result in the streak history kept in ``localStorage`` under
+:data:`HISTORY_KEY` (read back through :func:`eleusis.daily.validate_history`:
+damaged data is reset, with a message).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import json
+import time
+from typing import Any
+
+from eleusis.daily import (
+    DailyError,
+    best_streak,
+    daily_puzzle,
+    empty_history,
+    record_result,
+    result_of,
+    share_text,
+    streak,
+    validate_history,
+)
+from eleusis.game import State
+
+HISTORY_KEY = "eleusis.daily"
+
+
+def parse_day(text: str | None) -> _dt.date | None:
+    """A ``YYYY-MM-DD`` date, or None when the text is not one."""
+    if not text or len(text) != 10:
+        return None
+    try:
+        return _dt.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def read_history(raw: str | None) -> tuple[dict[str, Any], str]:
+    """The streak history from its stored text, and a message when it had to be reset."""
+    if raw is None or raw == "":
+        return empty_history(), ""
+    try:
+        return validate_history(json.loads(raw)), ""
+    except (ValueError, DailyError):
+        return empty_history(), "Your daily streak record was damaged, so it starts again."
+
+
+def result_texts(game: State, day: _dt.date, history: dict[str, Any]) -> tuple[str, str]:
+    """The share text of a finished daily game and a line about the streaks."""
+    text = share_text(game, day)
+    now = streak(history, day)
+    best = best_streak(history)
+    return text, f"Streak: {now} day{'s' if now != 1 else ''} · best {best}"
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def today() -> _dt.date:
+    """``?date=`` when given (and valid), else the browser's local date."""
+    from eleusis_web import dom
+    from eleusis_web.table import nil
+
+    params = dom.window.URLSearchParams.new(dom.window.location.search)
+    given = params.get("date")
+    day = parse_day(None if nil(given) else str(given))
+    if day is not None:
+        return day
+    now = dom.window.Date.new()
+    return _dt.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+def _store(app: Any) -> Any:
+    return app.saves.store
+
+
+def load_history(app: Any) -> dict[str, Any]:
+    """The stored history (reset with a message when damaged)."""
+    from eleusis_web.table import nil
+
+    try:
+        raw = _store(app).getItem(HISTORY_KEY)
+    except Exception:
+        raw = None
+    history, message = read_history(None if nil(raw) else str(raw))
+    if message:
+        app.ui_extra["daily_message"] = message
+        save_history(app, history)
+    return history
+
+
+def save_history(app: Any, history: dict[str, Any]) -> None:
+    """Write the history (a full storage only loses the streak)."""
+    with contextlib.suppress(Exception):
+        _store(app).setItem(HISTORY_KEY, json.dumps(history, separators=(",", ":")))
+
+
+def start_solo(app: Any, sid: str, state: State, extra: dict[str, Any]) -> None:
+    """Start (or continue, when saved) a Solo session on ``state``."""
+    from eleusis_web.controller import Session, Setup, seat_kinds
+
+    app.replay = None
+    app.special = ""
+    saved = app.saves.load(sid)
+    if saved is not None and saved.rounds[0].config == state.config:
+        app.c.resume(saved)
+        app.c.announcements.append("Your game goes on where it was.")
+        return
+    setup = Setup(variant="solo", seed=state.config.seed, pace=app.c.ui.setup.pace)
+    session = Session(sid, setup, [state], seat_kinds(setup), time.time(), dict(extra))
+    app.c.resume(session)
+    app.save()
+
+
+def handle(app: Any, intent: dict[str, Any]) -> bool:
+    """``daily_start``: play today's puzzle."""
+    if str(intent.get("type")) == "daily_start":
+        day = today()
+        puzzle = daily_puzzle(day)
+        start_solo(app, f"daily-{day.isoformat()}", puzzle.start(), {"daily": day.isoformat()})
+        app.c.announcements.append(
+            f"The daily puzzle of {day.isoformat()}: difficulty {puzzle.difficulty} of 5.")
+    return True
+
+
+def entry(app: Any) -> Any:
+    """The new-game screen's "Daily puzzle" card."""
+    from eleusis.daily import daily_difficulty
+    from eleusis_web.render import h, intent_attr
+
+    day = today()
+    history = load_history(app)
+    box = h("div", {"class": "share-entry daily-entry"},
+            h("h3", {"text": "Daily puzzle"}),
+            h("p", {"text": f"{day.isoformat()} · difficulty {daily_difficulty(day)} of 5 · "
+                            f"the same rule and deal for everyone today. "
+                            f"Streak {streak(history, day)}, best {best_streak(history)}."}),
+            h("button", {"type": "button", "class": "button button-primary",
+                         "text": "Daily puzzle", "data-key": "daily-start",
+                         "data-intent": intent_attr({"type": "daily_start"})}))
+    msg = app.ui_extra.pop("daily_message", "")
+    if msg:
+        box.appendChild(h("p", {"class": "notice", "role": "alert", "text": msg}))
+    return box
+
+
+def end_panel(app: Any) -> Any:
+    """At the end of a daily game: the spoiler-free result to share, the streaks."""
+    from eleusis_web.render import h, intent_attr
+
+    s = app.c.session
+    iso = s.extra.get("daily") if s is not None else None
+    day = parse_day(str(iso)) if iso else None
+    if s is None or day is None or not s.state.over:
+        return None
+    history = load_history(app)
+    try:
+        if day.isoformat() not in history.get("days", {}):
+            history = record_result(history, day, result_of(s.state))
+            save_history(app, history)
+        text, streaks = result_texts(s.state, day, history)
+    except DailyError as exc:
+        return h("p", {"class": "notice", "text": f"Daily result unavailable: {exc}"})
+    box = h("section", {"class": "share-box daily-result", "aria-labelledby": "daily-title"},
+            h("h3", {"id": "daily-title", "text": "Your daily result"}),
+            h("label", {"class": "field-label", "for": "daily-text", "text": "Daily result"}),
+            h("textarea", {"id": "daily-text", "readonly": True, "rows": "3",
+                           "class": "share-text", "value": text, "data-key": "daily-text"}),
+            h("p", {"class": "streak", "data-testid": "streak", "text": streaks}),
+            h("div", {"class": "controls"},
+              h("button", {"type": "button", "class": "button", "text": "Copy result",
+                           "data-key": "daily-copy",
+                           "data-intent": intent_attr({"type": "copy_text", "value": text,
+                                                       "field": "daily-text"})})))
+    return box
+
+
+__all__ = ["HISTORY_KEY", "end_panel", "entry", "handle", "load_history", "parse_day",
+           "read_history", "result_texts", "save_history", "start_solo", "today"]

@@ -1,0 +1,244 @@
+"""The scientist's notebook beside the table: candidate rules checked against the evidence.
+
+The player writes candidate rules in the rule language (checked live as they
+type); each kept one is checked (:func:`eleusis.notebook.check`) against the
+evidence every player can see -- the mainline and every sideline card -- and
+the cards that contradict the highlighted entry get the ``contradicts`` class
+on the layout. Entries can be ticked off, moved up and down, removed. The
+notebook is kept with the game (``Session.extra["notebook"]``, saved after
+every change) and travels in replay links (``&n=``).
+
+:func:`notebook_model` is the pure view model (tested on CPython);
+:func:`attach` draws it into the table screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+from eleusis.notebook import Evidence, Location, Notebook, NotebookError, check, evidence
+from eleusis.views import view
+from eleusis_web.viewmodel import rule_check
+
+
+@dataclass(frozen=True, slots=True)
+class EntryVM:
+    """One candidate rule as the panel shows it."""
+
+    index: int
+    id: int
+    text: str
+    ticked: bool
+    error: str  # the parser's message ("" for a rule)
+    english: str
+    checked: int
+    sentences: tuple[str, ...]  # one per contradicting verdict
+    locations: tuple[Location, ...]
+    focused: bool
+
+    @property
+    def verdict(self) -> str:
+        """A few words: fits everything, or how many verdicts contradict it."""
+        if self.error:
+            return f"Not a rule: {self.error}"
+        if not self.sentences:
+            return f"Fits all {self.checked} verdicts on the table."
+        k = len(self.sentences)
+        return f"Contradicted by {k} verdict{'s' if k != 1 else ''}."
+
+
+@dataclass(frozen=True, slots=True)
+class NotebookVM:
+    """The panel: the draft with its live check, the entries, the places to highlight."""
+
+    draft: str
+    draft_error: str
+    draft_english: str
+    entries: tuple[EntryVM, ...]
+    highlight: tuple[Location, ...]
+    message: str = ""
+
+
+def notebook_model(nb: Notebook, ev: Evidence, draft: str = "", focus: int | None = None,
+                   message: str = "") -> NotebookVM:
+    """The panel's view model; ``focus`` is the id of the entry whose cards are highlighted.
+
+    Without a focus (or a focus no longer there), the first entry not ticked
+    off that has contradictions is highlighted.
+    """
+    checks = [check(e.text, ev) for e in nb.entries]
+    ids = [e.id for e in nb.entries]
+    if focus not in ids:
+        focus = next((e.id for e, c in zip(nb.entries, checks, strict=True)
+                      if not e.ticked and c.contradictions), None)
+    entries = tuple(
+        EntryVM(i, e.id, e.text, e.ticked, c.error or "", c.english, c.checked,
+                tuple(x.sentence for x in c.contradictions), c.locations, e.id == focus)
+        for i, (e, c) in enumerate(zip(nb.entries, checks, strict=True))
+    )
+    highlight = next((e.locations for e in entries if e.focused), ())
+    err, english = rule_check(draft) if draft.strip() else ("", "")
+    return NotebookVM(draft, err, english, entries, highlight, message)
+
+
+def apply_intent(nb: Notebook, intent: dict[str, Any], draft: str) -> tuple[Notebook, str, str]:
+    """One notebook intent on ``nb``: (new notebook, new draft, message). Never raises."""
+    kind = str(intent.get("type", ""))
+    try:
+        index = int(str(intent.get("index", -1)))
+    except ValueError:
+        index = -1
+    try:
+        if kind == "nb_add":
+            text = draft.strip()
+            if not text:
+                return nb, draft, "Write a candidate rule first."
+            err, _ = rule_check(text)
+            if err:
+                return nb, draft, f"Not added: {err}"
+            return nb.add(text), "", ""
+        if kind == "nb_tick":
+            ticked = str(intent.get("value", "1")) in ("1", "true", "True")
+            return nb.tick(index, ticked), draft, ""
+        if kind == "nb_up":
+            return nb.move_up(index), draft, ""
+        if kind == "nb_down":
+            return nb.move_down(index), draft, ""
+        if kind == "nb_remove":
+            return nb.remove(index), draft, ""
+    except NotebookError as exc:
+        return nb, draft, str(exc)
+    return nb, draft, ""
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def _notebook(app: Any) -> Notebook:
+    from eleusis_web.share import session_notebook
+
+    return session_notebook(app.c.session) or Notebook()
+
+
+def handle(app: Any, intent: dict[str, Any]) -> bool:
+    """Notebook intents (``nb_*``): update, keep with the game, save."""
+    kind = str(intent.get("type", ""))
+    s = app.c.session
+    if s is None:
+        return True
+    if kind == "nb_text":
+        app.ui_extra["nb_text"] = str(intent.get("value", ""))[:600]
+        return True
+    if kind == "nb_focus":
+        with contextlib.suppress(ValueError):
+            app.ui_extra["nb_focus"] = int(str(intent.get("id", "")))
+        return True
+    nb = _notebook(app)
+    new, draft, message = apply_intent(nb, intent, str(app.ui_extra.get("nb_text", "")))
+    app.ui_extra["nb_text"] = draft
+    app.ui_extra["nb_message"] = message
+    if kind == "nb_add" and len(new) > len(nb):
+        app.ui_extra["nb_focus"] = new.entries[-1].id
+    if new is not nb:
+        s.extra["notebook"] = new.to_data()
+        app.save()
+    return True
+
+
+def attach(app: Any, node: Any) -> None:
+    """Draw the notebook panel into the table screen and highlight contradicting cards."""
+    from eleusis_web.render import h, intent_attr
+
+    s = app.c.session
+    ev = evidence(view(s.state, None))
+    focus = app.ui_extra.get("nb_focus")
+    vm = notebook_model(_notebook(app), ev, str(app.ui_extra.get("nb_text", "")),
+                        focus if isinstance(focus, int) else None,
+                        str(app.ui_extra.get("nb_message", "")))
+    panel = h("section", {"class": "notebook", "id": "notebook",
+                          "aria-labelledby": "notebook-title"},
+              h("h3", {"id": "notebook-title", "text": "Notebook"}),
+              h("p", {"class": "notebook-help",
+                      "text": "Write candidate rules; each is checked against every card "
+                              "on the table."}))
+    row = h("div", {"class": "notebook-add"},
+            h("input", {"type": "text", "id": "nb-text", "class": "notebook-input",
+                        "data-key": "nb-text", "data-input": "nb_text",
+                        "value": vm.draft, "autocomplete": "off", "spellcheck": "false",
+                        "aria-label": "Candidate rule, in the rule language",
+                        "placeholder": "card is red"}),
+            h("button", {"type": "button", "class": "button", "text": "Add to notebook",
+                         "data-key": "nb-add", "data-intent": intent_attr({"type": "nb_add"}),
+                         "aria-disabled": "true" if vm.draft_error or not vm.draft.strip()
+                         else None}))
+    panel.appendChild(row)
+    if vm.draft_error:
+        panel.appendChild(h("p", {"class": "rule-error", "text": vm.draft_error}))
+    elif vm.draft_english:
+        panel.appendChild(h("p", {"class": "rule-english", "text": vm.draft_english}))
+    if vm.message:
+        panel.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.message}))
+    ul = h("ol", {"class": "notebook-list", "aria-label": "Candidate rules"})
+    last = len(vm.entries) - 1
+    for e in vm.entries:
+        label = f"rule {e.index + 1}"
+        li = h("li", {"class": "note" + (" ticked" if e.ticked else "")
+                      + (" fits" if not e.error and not e.sentences else " contradicted")
+                      + (" focused" if e.focused else ""),
+                      "data-entry": str(e.id), "data-testid": f"note-{e.index}"})
+        li.appendChild(h("label", {"class": "note-tick"},
+                         h("input", {"type": "checkbox", "checked": e.ticked,
+                                     "data-key": f"nb-tick-{e.id}",
+                                     "data-change": intent_attr({"type": "nb_tick",
+                                                                 "index": e.index}),
+                                     "aria-label": f"Tick off {label}"}),
+                         h("code", {"class": "note-text", "text": e.text})))
+        li.appendChild(h("p", {"class": "note-verdict", "text": e.verdict}))
+        if e.sentences:
+            details = h("ul", {"class": "note-why"})
+            for sentence in e.sentences[:4]:
+                details.appendChild(h("li", {"text": sentence}))
+            li.appendChild(details)
+        tools = h("div", {"class": "note-tools"})
+        if e.sentences:
+            tools.appendChild(h("button", {
+                "type": "button", "class": "button button-quiet", "text": "Show cards",
+                "data-key": f"nb-focus-{e.id}", "aria-pressed": "true" if e.focused else "false",
+                "data-intent": intent_attr({"type": "nb_focus", "id": e.id}),
+                "aria-label": f"Highlight the cards that contradict {label}"}))
+        for text, kind, name, ok in (("↑", "nb_up", "Move up", e.index > 0),
+                                     ("↓", "nb_down", "Move down", e.index < last),
+                                     ("✕", "nb_remove", "Remove", True)):
+            tools.appendChild(h("button", {
+                "type": "button", "class": "button button-quiet", "text": text,
+                "data-key": f"nb-{kind}-{e.id}", "aria-label": f"{name} {label}",
+                "aria-disabled": None if ok else "true",
+                "data-intent": intent_attr({"type": kind, "index": e.index})}))
+        li.appendChild(tools)
+        ul.appendChild(li)
+    panel.appendChild(ul)
+    node.appendChild(panel)
+    highlight(node, vm.highlight)
+
+
+def highlight(node: Any, locations: tuple[Location, ...]) -> None:
+    """Give the ``contradicts`` class to the cards at ``locations`` on the layout."""
+    from eleusis_web.table import nil
+
+    for loc in locations:
+        col = node.querySelector(f'.layout li[data-col="{loc.column}"]')
+        if nil(col):
+            continue
+        if loc.side is None:
+            card = col.querySelector(".mainline-card")
+        else:
+            cards = col.querySelectorAll(".sideline .card")
+            card = cards.item(loc.side) if loc.side < cards.length else None
+        if not nil(card):
+            card.classList.add("contradicts")
+
+
+__all__ = ["EntryVM", "NotebookVM", "apply_intent", "attach", "handle", "highlight",
+           "notebook_model"]

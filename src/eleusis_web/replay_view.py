@@ -1,0 +1,278 @@
+"""The replay viewer: a finished (or running) round from a ``#r=`` link, step by step.
+
+A link carries everything (:func:`eleusis.replay.encode`): the viewer needs no
+saved state. :func:`open_replay` decodes it (the engine re-applies every
+action, so a tampered log is refused with :class:`~eleusis.replay.ReplayError`)
+and keeps the state after each action, so any step shows at once.
+:func:`replay_model` is the pure view model of one step (the layout, the last
+moves, the rule and its English, the final scores, the notebook checked
+against the evidence at that step); :func:`render_replay` draws it with
+``createElement``/``textContent`` only -- names and rule texts from a link
+are never markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from eleusis.game import State, apply, new_game, state_hash
+from eleusis.notebook import Notebook, NotebookError, check, evidence
+from eleusis.replay import ReplayError, decode
+from eleusis.views import view
+from eleusis_web.viewmodel import (
+    ColumnVM,
+    ScoreRowVM,
+    card_vm,
+    describe_event,
+    rule_check,
+)
+
+#: The longest replay the viewer keeps every step of (a round is far shorter).
+MAX_STEPS = 5000
+LOG_LINES = 8
+
+
+@dataclass
+class Replay:
+    """A decoded replay: the state after each action, the step shown, playing or not."""
+
+    states: list[State]
+    notebook: Notebook | None = None
+    step: int = 0
+    playing: bool = False
+    final_hash: str = field(default="")
+
+    @property
+    def final(self) -> State:
+        """The last state of the link."""
+        return self.states[-1]
+
+    @property
+    def last(self) -> int:
+        """The number of the last step (= the number of actions)."""
+        return len(self.states) - 1
+
+    def seek(self, step: int) -> None:
+        """Show ``step`` (clamped to the replay)."""
+        self.step = max(0, min(self.last, step))
+        if self.step >= self.last:
+            self.playing = False
+
+
+def open_replay(text: str, notebook_token: str | None = None) -> Replay:
+    """Decode a replay text (and an optional notebook token) into a viewer at step 0.
+
+    Raises :class:`ReplayError` (a clear message) for a bad text; a bad notebook
+    token is dropped (the replay still opens) rather than refusing the link.
+    """
+    final = decode(text)
+    if len(final.actions) > MAX_STEPS:
+        raise ReplayError(f"this replay is too long to show ({len(final.actions)} moves)")
+    states = [new_game(final.config)]
+    for action in final.actions:
+        states.append(apply(states[-1], action))
+    nb: Notebook | None = None
+    if notebook_token:
+        try:
+            nb = Notebook.from_token(notebook_token)
+        except NotebookError:
+            nb = None
+    return Replay(states, nb, 0, False, state_hash(final))
+
+
+@dataclass(frozen=True, slots=True)
+class NoteVM:
+    """A notebook entry as the replay shows it at the current step."""
+
+    text: str
+    ticked: bool
+    verdict: str  # "fits every verdict so far", "contradicted by 2 cards", the parse error
+    consistent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayVM:
+    """One step of a replay, ready to draw."""
+
+    title: str
+    step: int
+    last: int
+    playing: bool
+    names: tuple[str, ...]
+    rule: str
+    english: str
+    columns: tuple[ColumnVM, ...]
+    log: tuple[str, ...]
+    scores: tuple[ScoreRowVM, ...]
+    reason: str
+    stock: int
+    state_hash: str
+    notes: tuple[NoteVM, ...] = ()
+
+
+def replay_model(r: Replay) -> ReplayVM:
+    """The view model of the step shown."""
+    from eleusis_web.controller import VARIANTS
+
+    state = r.states[r.step]
+    final = r.final
+    names = final.config.names
+    sv = view(state, None)
+    columns = tuple(
+        ColumnVM(card_vm(col.card.card, horizontal=col.card.horizontal, n=col.card.n),
+                 tuple(card_vm(x.card, horizontal=x.horizontal, n=x.n) for x in col.sideline),
+                 i == len(sv.layout) - 1)
+        for i, col in enumerate(sv.layout)
+    )
+    log = tuple(describe_event(ev, names) for ev in reversed(state.events[-LOG_LINES:]))
+    rule = final.config.rule or ""
+    english = rule_check(rule)[1] if rule else "The dealer judged every play by hand."
+    scores: tuple[ScoreRowVM, ...] = ()
+    reason = ""
+    if final.result is not None:
+        res = final.result
+        scores = tuple(
+            ScoreRowVM(name, res.scores[i], res.details[i] if i < len(res.details) else "",
+                       res.scores[i])
+            for i, name in enumerate(names) if i < len(res.scores))
+        reason = res.reason
+    notes: list[NoteVM] = []
+    if r.notebook is not None and r.notebook.entries:
+        ev = evidence(state)
+        for entry in r.notebook.entries:
+            nc = check(entry.text, ev)
+            if not nc.parsed:
+                verdict = f"not a rule: {nc.error}"
+            elif nc.consistent:
+                verdict = f"fits all {nc.checked} verdicts so far"
+            else:
+                k = len(nc.contradictions)
+                verdict = f"contradicted by {k} verdict{'s' if k != 1 else ''}"
+            notes.append(NoteVM(entry.text, entry.ticked, verdict, nc.consistent))
+    variant = VARIANTS.get(final.config.variant.value.replace("-", "_"),
+                           final.config.variant.value)
+    return ReplayVM(
+        title=f"Replay: {variant}",
+        step=r.step,
+        last=r.last,
+        playing=r.playing,
+        names=tuple(names),
+        rule=rule,
+        english=english,
+        columns=columns,
+        log=log,
+        scores=scores,
+        reason=reason,
+        stock=len(state.stock),
+        state_hash=r.final_hash,
+        notes=tuple(notes),
+    )
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def render_replay(vm: ReplayVM) -> Any:
+    """The viewer: controls, scrubber, the layout at the step, the rule and the scores."""
+    from eleusis_web.render import card_face, h, intent_attr
+
+    def ctl(text: str, kind: str, key: str, enabled: bool = True, **extra: Any) -> Any:
+        attrs: dict[str, Any] = {"type": "button", "class": "button", "text": text,
+                                 "data-key": key,
+                                 "data-intent": intent_attr({"type": kind, **extra})}
+        if not enabled:
+            attrs["aria-disabled"] = "true"
+        return h("button", attrs)
+
+    box = h("section", {"class": "replay", "id": "replay", "aria-labelledby": "replay-title",
+                        "data-state-hash": vm.state_hash, "data-step": str(vm.step),
+                        "data-last": str(vm.last)})
+    box.appendChild(h("h2", {"id": "replay-title", "text": vm.title}))
+    box.appendChild(h("p", {"class": "replay-players",
+                            "text": "Players: " + ", ".join(vm.names)}))
+    bar = h("div", {"class": "replay-controls", "role": "group", "aria-label": "Replay controls"},
+            ctl("First", "replay_seek", "rp-first", vm.step > 0, value=0),
+            ctl("◀ Back", "replay_seek", "rp-back", vm.step > 0, value=vm.step - 1),
+            ctl("Pause" if vm.playing else "▶ Play", "replay_toggle", "rp-play",
+                vm.step < vm.last or vm.playing),
+            ctl("Step ▶", "replay_seek", "rp-step", vm.step < vm.last, value=vm.step + 1),
+            ctl("Last", "replay_seek", "rp-last", vm.step < vm.last, value=vm.last))
+    box.appendChild(bar)
+    scrub = h("input", {"type": "range", "min": "0", "max": str(vm.last),
+                        "value": str(vm.step), "class": "replay-scrubber",
+                        "id": "replay-scrubber", "data-key": "rp-scrub",
+                        "data-change": intent_attr({"type": "replay_seek"}),
+                        "aria-label": "Move", "aria-valuetext":
+                        f"move {vm.step} of {vm.last}"})
+    box.appendChild(h("label", {"class": "replay-scrub"},
+                      h("span", {"class": "replay-count", "data-testid": "replay-step",
+                                 "text": f"Move {vm.step} of {vm.last}"}), scrub))
+
+    line = h("ol", {"class": "layout", "aria-label": "Mainline at this move"})
+    for i, col in enumerate(vm.columns):
+        li = h("li", {"class": "column expanded" + (" last" if col.last else ""),
+                      "data-col": str(i)})
+        li.appendChild(card_face(col.card, attrs={"data-code": col.card.code,
+                                                  "class": "card mainline-card " + (
+                                                      "red" if col.card.red else "black")}))
+        if col.sideline:
+            side = h("div", {"class": "sideline", "role": "group",
+                             "aria-label": f"Wrong cards under {col.card.label}"})
+            for j, sc in enumerate(col.sideline):
+                side.appendChild(card_face(sc, attrs={
+                    "data-code": sc.code, "data-side": str(j),
+                    "class": "card side-card " + ("back" if sc.face_down else
+                                                  "red" if sc.red else "black")}))
+            li.appendChild(side)
+        line.appendChild(li)
+    board = h("section", {"class": "board replay-board", "aria-label": "Layout"},
+              h("div", {"class": "info-strip"},
+                h("span", {"class": "chip", "text": f"Stock {vm.stock}"})), line)
+    log = h("ol", {"class": "log", "aria-label": "Moves up to this one, newest first"})
+    for i, text in enumerate(vm.log):
+        log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": text}))
+    board.appendChild(log)
+    box.appendChild(board)
+
+    reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
+    if vm.rule:
+        reveal.appendChild(h("code", {"class": "rule-text", "data-testid": "replay-rule",
+                                      "text": vm.rule}))
+    reveal.appendChild(h("p", {"class": "rule-english", "text": vm.english}))
+    box.appendChild(reveal)
+
+    if vm.scores:
+        table = h("table", {"class": "scores", "aria-label": "Final scores"},
+                  h("caption", {"text": ("Final scores" if vm.step == vm.last else
+                                         "Final scores (at the last move)")
+                                + (f" — {vm.reason}" if vm.reason else "")}),
+                  h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
+                                   h("th", {"scope": "col", "text": "Score"}),
+                                   h("th", {"scope": "col", "text": "How"}))))
+        body = h("tbody")
+        for row in vm.scores:
+            body.appendChild(h("tr", {}, h("th", {"scope": "row", "text": row.name}),
+                               h("td", {"class": "num", "text": str(row.score)}),
+                               h("td", {"text": row.detail})))
+        table.appendChild(body)
+        box.appendChild(table)
+    if vm.notes:
+        nb = h("section", {"class": "notebook notebook-replay",
+                           "aria-label": "The player's notebook"},
+               h("h3", {"text": "The player's notebook"}))
+        ul = h("ul", {"class": "notebook-list"})
+        for n in vm.notes:
+            ul.appendChild(h("li", {"class": "note" + (" ticked" if n.ticked else "")
+                                    + (" fits" if n.consistent else " contradicted")},
+                             h("code", {"class": "note-text", "text": n.text}),
+                             h("span", {"class": "note-verdict", "text": n.verdict})))
+        nb.appendChild(ul)
+        box.appendChild(nb)
+    box.appendChild(h("div", {"class": "controls"},
+                      ctl("Close the replay", "replay_close", "rp-close")))
+    return h("div", {"class": "screen screen-replay"}, box)
+
+
+__all__ = ["NoteVM", "Replay", "ReplayError", "ReplayVM", "open_replay", "render_replay",
+           "replay_model"]

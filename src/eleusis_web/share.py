@@ -1,0 +1,319 @@
+"""Share and learn: replay links, and the hub wiring the share features into the table.
+
+Links live in the URL fragment (never sent to a server):
+
+* ``#r=<replay>`` (``&n=<notebook token>``): the replay viewer
+  (:mod:`eleusis_web.replay_view`); the replay text is
+  :func:`eleusis.replay.encode` of the round;
+* ``#c=<challenge token>``: play Solo against a friend's rule
+  (:mod:`eleusis_web.challenge_view`).
+
+A bad link shows a clear message above the normal page, never an error panel.
+Texts from a link (names, rules, guesses, hints) reach the page only through
+``textContent``.
+
+The table (:mod:`eleusis_web.table`) calls three hooks: :func:`handle` for an
+intent (True: handled here), :func:`screen` for a screen of ours that replaces
+the table's (the replay viewer, the challenge editor), :func:`decorate` to add
+our panels to the table's screens (share on the round's end, the notebook
+while playing, the daily puzzle and the archive on the new-game screen).
+The pure parts (:func:`parse_fragment`, :func:`replay_link`) are tested on
+CPython.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from eleusis.game import State
+from eleusis.notebook import Notebook
+from eleusis.replay import ReplayError, encode
+
+#: A fragment longer than this is refused before decoding.
+MAX_FRAGMENT = 400_000
+
+
+def parse_fragment(fragment: str) -> tuple[str, dict[str, str]]:
+    """The kind of a URL fragment (``"r"``, ``"c"`` or ``""``) and its parameters.
+
+    ``"#r=AbC&n=xY"`` -> ``("r", {"r": "AbC", "n": "xY"})``. Unknown or empty
+    fragments give ``("", {})`` (an in-page anchor such as ``#help-...``).
+    """
+    text = fragment[1:] if fragment.startswith("#") else fragment
+    if not text or len(text) > MAX_FRAGMENT:
+        return ("", {}) if not text else ("r" if text.startswith("r=") else "", {})
+    params: dict[str, str] = {}
+    for part in text.split("&"):
+        key, sep, value = part.partition("=")
+        if sep and key in ("r", "n", "c") and key not in params:
+            params[key] = value
+    first = text.split("=", 1)[0]
+    if first in ("r", "c") and first in params:
+        return first, params
+    return "", {}
+
+
+def replay_link(base: str, state: State, notebook: Notebook | None = None) -> str:
+    """The link of a round's replay: ``base#r=...`` (``&n=...`` with a notebook)."""
+    link = f"{base.split('#', 1)[0]}#r={encode(state)}"
+    if notebook is not None and notebook.entries:
+        link += f"&n={notebook.to_token()}"
+    return link
+
+
+def session_notebook(session: Any) -> Notebook | None:
+    """The notebook kept with a session, if any (bad data: none)."""
+    data = session.extra.get("notebook") if session is not None else None
+    if data is None:
+        return None
+    try:
+        return Notebook.from_data(data)
+    except ValueError:
+        return None
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def base_url() -> str:
+    """The page's address without its fragment."""
+    from eleusis_web import dom
+
+    loc = dom.window.location
+    return f"{loc.origin}{loc.pathname}{loc.search}"
+
+
+def copy_text(text: str, field_id: str = "") -> None:
+    """Copy ``text`` to the clipboard (and select the field showing it, for copying by hand)."""
+    from eleusis_web import dom
+    from eleusis_web.table import nil
+
+    if field_id:
+        el = dom.document.getElementById(field_id)
+        if not nil(el):
+            try:
+                el.focus()
+                el.select()
+            except Exception:
+                pass
+    try:
+        clip = dom.window.navigator.clipboard
+        if not nil(clip):
+            promise = clip.writeText(text)
+            promise.catch(dom.js_function(lambda _e: None))
+            return
+    except Exception:
+        pass
+    with contextlib.suppress(Exception):
+        dom.document.execCommand("copy")
+
+
+def share_or_copy(text: str, title: str, field_id: str) -> str:
+    """Open the native share sheet where the browser has one, else copy; say which."""
+    from eleusis_web import dom
+    from eleusis_web.table import nil
+
+    nav = dom.window.navigator
+    try:
+        share = nav.share
+        if not nil(share) and text.startswith("http"):
+            data = dom.window.Object.new()
+            data.title = title
+            data.url = text
+            promise = nav.share(data)
+            # dismissed sheet, or not allowed: copy instead
+            promise.catch(dom.js_function(lambda _e: copy_text(text, field_id)))
+            return "Shared."
+    except Exception:
+        pass
+    copy_text(text, field_id)
+    return "Link copied. It also stands in the field below."
+
+
+def route_hash(app: Any) -> None:
+    """Open what the address's fragment asks for (on load and on ``hashchange``)."""
+    from eleusis_web import dom
+
+    kind, params = parse_fragment(str(dom.window.location.hash or ""))
+    text = str(dom.window.location.hash or "")
+    if kind == "r":
+        from eleusis_web.replay_view import open_replay
+
+        try:
+            app.replay = open_replay(params.get("r", ""), params.get("n"))
+            app.link_message = ""
+        except ReplayError as exc:
+            app.replay = None
+            app.link_message = f"This replay link cannot be opened: {exc}"
+    elif kind == "c":
+        from eleusis_web import challenge_view
+
+        challenge_view.open_link(app, params.get("c", ""))
+    elif text.startswith(("#r", "#c")):
+        app.link_message = "This link is not a replay or challenge link (it may be cut short)."
+    else:
+        return
+    app.render()
+
+
+def clear_hash() -> None:
+    """Remove the fragment from the address without reloading or adding history."""
+    from eleusis_web import dom
+
+    loc = dom.window.location
+    dom.window.history.replaceState(None, "", f"{loc.pathname}{loc.search}")
+
+
+def _tick(app: Any) -> None:
+    app.replay_timer = None
+    r = app.replay
+    if r is None or not r.playing:
+        return
+    r.seek(r.step + 1)
+    app.render()
+    _schedule_replay(app)
+
+
+def _schedule_replay(app: Any) -> None:
+    from eleusis_web import boot, dom
+
+    r = app.replay
+    if r is None or not r.playing or getattr(app, "replay_timer", None) is not None:
+        return
+    if not hasattr(app, "_replay_tick_js"):
+        def tick() -> None:
+            _tick(app)
+
+        app._replay_tick_js = dom.js_function(boot.guarded(tick))
+    app.replay_timer = dom.window.setTimeout(app._replay_tick_js, 600)
+
+
+def handle(app: Any, intent: dict[str, Any]) -> bool:
+    """Act on an intent of the share features; False when it is the table's."""
+    kind = str(intent.get("type", ""))
+    if kind.startswith("replay_"):
+        r = app.replay
+        if kind == "replay_close" or r is None:
+            app.replay = None
+            clear_hash()
+        elif kind == "replay_seek":
+            with contextlib.suppress(ValueError):
+                r.seek(int(str(intent.get("value", r.step))))
+            r.playing = False
+        elif kind == "replay_toggle":
+            if r.step >= r.last and not r.playing:
+                r.seek(0)
+            r.playing = not r.playing
+            _schedule_replay(app)
+        return True
+    if kind == "share_replay":
+        s = app.c.session
+        if s is not None:
+            link = replay_link(base_url(), s.state, session_notebook(s))
+            app.share_note = share_or_copy(link, "Eleusis replay", "replay-link")
+        return True
+    if kind == "copy_text":
+        copy_text(str(intent.get("value", "")), str(intent.get("field", "")))
+        app.share_note = "Copied."
+        return True
+    if kind == "show_setup":
+        app.replay = None
+        app.link_message = ""
+    if kind.startswith("nb_"):
+        from eleusis_web import notebook_panel
+
+        return notebook_panel.handle(app, intent)
+    if kind.startswith("daily_"):
+        from eleusis_web import daily_view
+
+        return daily_view.handle(app, intent)
+    if kind.startswith("challenge_"):
+        from eleusis_web import challenge_view
+
+        return challenge_view.handle(app, intent)
+    if kind.startswith("archive_"):
+        from eleusis_web import archive_view
+
+        return archive_view.handle(app, intent)
+    return False
+
+
+def screen(app: Any) -> tuple[str, str, Any] | None:
+    """A screen of ours replacing the table's: (name, title, element), or None."""
+    if app.replay is not None:
+        from eleusis_web.replay_view import render_replay, replay_model
+
+        vm = replay_model(app.replay)
+        return "replay", vm.title, render_replay(vm)
+    if getattr(app, "special", "") == "challenge-write":
+        from eleusis_web import challenge_view
+
+        return "challenge-write", "Challenge a friend", challenge_view.render_writer(app)
+    return None
+
+
+def share_panel(app: Any) -> Any:
+    """The end-of-round panel: "Share replay" and the link in a read-only field."""
+    from eleusis_web.render import h, intent_attr
+
+    s = app.c.session
+    link = replay_link(base_url(), s.state, session_notebook(s))
+    box = h("section", {"class": "share-box", "aria-labelledby": "share-title"},
+            h("h3", {"id": "share-title", "text": "Share this round"}))
+    box.appendChild(h("div", {"class": "controls"},
+                          h("button", {"type": "button", "class": "button button-primary",
+                                       "text": "Share replay", "data-key": "share-replay",
+                                       "data-intent": intent_attr({"type": "share_replay"})})))
+    box.appendChild(h("label", {"class": "field share-field", "for": "replay-link"},
+                      h("span", {"class": "field-label", "text": "Replay link"})))
+    box.appendChild(h("input", {"type": "text", "id": "replay-link", "readonly": True,
+                                "class": "share-link", "value": link,
+                                "data-key": "replay-link-field"}))
+    if getattr(app, "share_note", ""):
+        box.appendChild(h("p", {"class": "share-note", "role": "status",
+                                "text": app.share_note}))
+    return box
+
+
+def decorate(app: Any, screen_name: str, node: Any) -> None:
+    """Add the share features' panels to a table screen just built."""
+    from eleusis_web.render import h
+
+    s = app.c.session
+    box = node.querySelector("section") if hasattr(node, "querySelector") else None
+    if screen_name == "round-end" and s is not None:
+        from eleusis_web import challenge_view, daily_view
+
+        target = box if box is not None else node
+        extra = daily_view.end_panel(app)
+        if extra is not None:
+            target.insertBefore(extra, target.children[2] if target.children.length > 2
+                                else None)
+        extra = challenge_view.end_panel(app)
+        if extra is not None:
+            target.insertBefore(extra, target.children[2] if target.children.length > 2
+                                else None)
+        target.appendChild(share_panel(app))
+    elif screen_name == "table" and s is not None:
+        from eleusis_web import notebook_panel
+
+        notebook_panel.attach(app, node)
+    elif screen_name == "setup":
+        from eleusis_web import archive_view, challenge_view, daily_view
+
+        panel = h("section", {"class": "share-entries", "aria-label": "Puzzles and sharing"})
+        panel.appendChild(daily_view.entry(app))
+        panel.appendChild(challenge_view.entry(app))
+        panel.appendChild(archive_view.panel(app))
+        node.appendChild(panel)
+    note = getattr(app, "link_message", "")
+    if note:
+        node.insertBefore(h("p", {"class": "notice link-message", "role": "alert",
+                                  "data-testid": "link-message", "text": note}),
+                          node.firstChild)
+
+
+__all__ = ["MAX_FRAGMENT", "clear_hash", "copy_text", "decorate", "handle", "parse_fragment",
+           "replay_link", "route_hash", "screen", "session_notebook", "share_or_copy",
+           "share_panel"]
