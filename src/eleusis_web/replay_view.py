@@ -109,6 +109,7 @@ class ReplayVM:
     stock: int
     state_hash: str
     notes: tuple[NoteVM, ...] = ()
+    hints: tuple[str, ...] = ()
 
 
 def replay_model(r: Replay) -> ReplayVM:
@@ -167,6 +168,8 @@ def replay_model(r: Replay) -> ReplayVM:
         stock=len(state.stock),
         state_hash=r.final_hash,
         notes=tuple(notes),
+        hints=tuple(f"{names[x.seat] if 0 <= x.seat < len(names) else 'The dealer'}: {x.text}"
+                    for x in state.hints),
     )
 
 
@@ -233,6 +236,11 @@ def render_replay(vm: ReplayVM) -> Any:
     for i, text in enumerate(vm.log):
         log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": text}))
     board.appendChild(log)
+    if vm.hints:
+        hl = h("ul", {"class": "hints", "aria-label": "Hints"})
+        for text in vm.hints:
+            hl.appendChild(h("li", {"text": text}))
+        board.appendChild(h("div", {"class": "hint-box"}, h("h3", {"text": "Hints"}), hl))
     box.appendChild(board)
 
     reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
