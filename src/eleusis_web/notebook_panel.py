@@ -65,12 +65,14 @@ def notebook_model(nb: Notebook, ev: Evidence, draft: str = "", focus: int | Non
                    message: str = "") -> NotebookVM:
     """The panel's view model; ``focus`` is the id of the entry whose cards are highlighted.
 
-    Without a focus (or a focus no longer there), the first entry not ticked
-    off that has contradictions is highlighted.
+    Without a focus (or when the focused entry is gone or contradicted by
+    nothing), the first entry not ticked off that has contradictions is
+    highlighted; ticking an entry off thus drops its highlights unless the
+    player asks for them ("Show cards").
     """
     checks = [check(e.text, ev) for e in nb.entries]
-    ids = [e.id for e in nb.entries]
-    if focus not in ids:
+    contradicted = [e.id for e, c in zip(nb.entries, checks, strict=True) if c.contradictions]
+    if focus not in contradicted:
         focus = next((e.id for e, c in zip(nb.entries, checks, strict=True)
                       if not e.ticked and c.contradictions), None)
     entries = tuple(
