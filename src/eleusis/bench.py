@@ -2,9 +2,10 @@
 
 ``python -m eleusis.bench solo --rules FILE [--rounds N] [--seed S] [--strength P] [--json]``
 
-``python -m eleusis.bench table --rules FILE [--rounds N] [--players K] ...`` plays
-New Eleusis rounds with computer scientists in every seat (the rules of FILE
-in turn) and reports how often their prophets were right.
+``python -m eleusis.bench table --rules FILE [--rounds N] [--players K]
+[--variant new_eleusis|express|royal] ...`` plays New Eleusis (or Express, or
+Royal) rounds with computer scientists in every seat (the rules of FILE in
+turn) and reports how often their prophets were right.
 
 plays the Solo variant (the protocol of the public "Game of Science" Eleusis
 benchmark: two decks, a hand of 12, one card per turn, at most 30 turns,
@@ -223,16 +224,21 @@ def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
 
 
 def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong",
-               variant: str = "new_eleusis", max_steps: int = 2000) -> tuple[State, list[float]]:
+               variant: str = "new_eleusis", max_steps: int = 2000,
+               scientists: list[Scientist] | None = None) -> tuple[State, list[float]]:
     """Play one round of ``variant`` with computer scientists in every seat.
 
     The driver asks first the prophet (for a call), then the seat that just
     played (it may declare prophet), then the seat whose turn it is.
-    Returns the final state and the milliseconds of every decision.
+    Returns the final state and the milliseconds of every decision. Pass an
+    empty list as ``scientists`` to get the players back (to inspect them).
     """
     names = [f"computer {i + 1}" for i in range(players)]
     state = new_game(make_config(variant, names, rule_text, seed))
-    scientists = [Scientist(level, seed * 31 + i) for i in range(players)]
+    made = [Scientist(level, seed * 31 + i) for i in range(players)]
+    if scientists is not None:
+        scientists[:] = made
+    scientists = made
     times: list[float] = []
     for _ in range(max_steps):
         if state.over:
@@ -255,23 +261,25 @@ def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong
 
 
 def run_table(rules: Sequence[RuleLine], rounds: int, seed: int, level: str, players: int,
-              out: TextIO | None) -> dict[str, Any]:
-    """New Eleusis rounds with computer scientists only: are their prophets right?"""
+              out: TextIO | None, variant: str = "new_eleusis") -> dict[str, Any]:
+    """Rounds of ``variant`` (New Eleusis, Express or Royal) with computer scientists
+    only: are their prophets right? (Royal: ``plays`` counts the judged bets.)"""
     declared = overthrown = finished = plays = 0
     times: list[float] = []
     for r in range(rounds):
         rl = rules[r % len(rules)]
-        state, t = play_table(rl.text, seed * 100_003 + r, players, level)
+        state, t = play_table(rl.text, seed * 100_003 + r, players, level, variant)
         times.extend(t)
         kinds = [e.kind for e in state.events]
         d, o = kinds.count("prophet"), kinds.count("overthrow")
         declared += d
         overthrown += o
         finished += state.over
-        plays += kinds.count("play")
+        n_plays = kinds.count("play") + kinds.count("verdict")
+        plays += n_plays
         if out is not None:
             print(f"{r + 1:4d} {rl.name:36s} {'over' if state.over else 'cut':4s} "
-                  f"plays {kinds.count('play'):3d}  prophets {d}  overthrown {o}", file=out,
+                  f"plays {n_plays:3d}  prophets {d}  overthrown {o}", file=out,
                   flush=True)
     return {
         "rounds": rounds,
@@ -285,6 +293,7 @@ def run_table(rules: Sequence[RuleLine], rounds: int, seed: int, level: str, pla
         "strength": level,
         "players": players,
         "seed": seed,
+        "variant": variant,
     }
 
 
@@ -328,6 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     table.add_argument("--strength", default="strong",
                        help="novice, casual, strong (default) or expert")
     table.add_argument("--json", action="store_true", help="print one JSON object")
+    table.add_argument("--variant", default="new_eleusis",
+                       choices=("new_eleusis", "express", "royal"),
+                       help="the variant played (default new_eleusis)")
     args = ap.parse_args(argv)
     try:
         strength(args.strength)
@@ -349,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("error: need at least one rule and 3 to 8 players", file=sys.stderr)
             return 2
         report = run_table(rules, args.rounds, args.seed, args.strength, args.players,
-                           None if args.json else sys.stdout)
+                           None if args.json else sys.stdout, args.variant)
         if args.json:
             print(json.dumps(report))
         else:

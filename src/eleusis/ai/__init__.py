@@ -11,7 +11,7 @@ Public API::
 
     Scientist(level="strong", seed=0, dealer_noise=None)
         .choose_action(view) -> Action          # engine adapter (Solo: always an action)
-        .maybe_action(view) -> Action | None    # Solo, New Eleusis, Express
+        .maybe_action(view) -> Action | None    # Solo, New Eleusis, Express, Royal
                                                 # (None: an optional step declined)
         .sync(view)                             # read new public events
         .observe(mainline, card, accepted)      # low-level: one verdict
@@ -24,7 +24,9 @@ Public API::
         .last_prediction -> (card, probability of acceptance) | None
     PRESETS, Strength, strength(name)          # novice, casual, strong, expert
 
-Royal Eleusis (bets) is not played yet: ``maybe_action`` returns None there.
+Royal Eleusis: ``maybe_action`` bets (one of the 8 shapes, by expected
+cards shed), declares prophet, and calls bets as prophet; the verdicts are
+read as evidence (a right R bet of its own: every card of its hand refused).
 """
 
 from eleusis.ai.scientist import PRESETS, Hypothesis, Scientist, Strength, strength

@@ -386,7 +386,22 @@ class Belief:
         systematic sample of the rest, which keeps a decision within a few
         milliseconds in the first turns.
         """
-        cards = list(dict.fromkeys(cards))
+        rows = self.row_weights(pos, prev, sample_limit, prev2)
+        out: dict[Card, float] = {}
+        for card in dict.fromkeys(cards):
+            b = 1 << card.index
+            out[card] = min(1.0, max(0.0, fsum(w for row, w in rows.items() if row & b)))
+        return out
+
+    def row_weights(self, pos: int, prev: Card | None, sample_limit: int | None = 1200,
+                    prev2: Card | None = None) -> dict[int, float]:
+        """The posterior over what the rule accepts now: {52-bit set of cards: weight}.
+
+        The weights sum to about 1 (exactly without sampling). Joint
+        questions (is *no* card of a hand acceptable? is ``x`` acceptable but
+        not ``y``?) are sums over these rows, which :meth:`predict` (one card
+        at a time) cannot answer.
+        """
         post, _ = self.family_posterior()
         row_shift = NCARDS * (NOPREV if prev is None else prev.index)
         chans = channels_of(pos)
@@ -413,11 +428,7 @@ class Belief:
                 if w:
                     row = (bits[i] >> shift2) & FULL52
                     rows[row] = rows.get(row, 0.0) + w
-        out: dict[Card, float] = {}
-        for card in cards:
-            b = 1 << card.index
-            out[card] = min(1.0, max(0.0, fsum(w for row, w in rows.items() if row & b)))
-        return out
+        return rows
 
     # -- candidates and their probability of being right -----------------------
 

@@ -24,8 +24,9 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import fsum
 
-from eleusis.ai.blocks import context_index
+from eleusis.ai.blocks import FULL52, context_index
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
     LAG2,
@@ -36,7 +37,16 @@ from eleusis.ai.inference import (
 )
 from eleusis.ai.space import build_space
 from eleusis.cards import Card
-from eleusis.game import Action, DeclareProphet, Guess, NoPlay, Pass, Play, ProphetCall
+from eleusis.game import (
+    Action,
+    Bet,
+    DeclareProphet,
+    Guess,
+    NoPlay,
+    Pass,
+    Play,
+    ProphetCall,
+)
 from eleusis.views import SeatView
 
 
@@ -139,6 +149,11 @@ class Scientist:
         self._events_seen = 0
         self._mainline: list[Card] = []
         self._guessed_at_turn = -1
+        # Royal Eleusis: this seat's last bet (cards, kinds, hand when betting)
+        # and how many of its verdicts were read (a right R bet tells that
+        # every card of the hand was refused)
+        self._bet: tuple[tuple[Card, ...], str, tuple[Card, ...]] | None = None
+        self._bet_judged = 0
         #: the last card chosen and its predicted probability of acceptance
         self.last_prediction: tuple[Card, float] | None = None
 
@@ -346,8 +361,15 @@ class Scientist:
         the counterexample that answers a wrong guess.
         """
         events = view.events
-        for ev in events[self._events_seen:]:
-            if ev.kind == "starter" and ev.cards:
+        for k in range(self._events_seen, len(events)):
+            ev = events[k]
+            if ev.kind == "verdict" and ev.cards and ev.right is not None:
+                nxt = events[k + 1] if k + 1 < len(events) else None
+                self._royal_verdict(view, ev.seat, ev.cards[0], ev.text, ev.right,
+                                    nxt is not None and nxt.kind == "dealer_plays")
+            elif ev.kind == "bet" and ev.seat == view.seat:
+                self._bet_judged = 0
+            elif ev.kind == "starter" and ev.cards:
                 if ev.right is False:
                     self.observe((), ev.cards[0], False)
                 else:
@@ -381,6 +403,45 @@ class Scientist:
             # events and layout disagree (a variant this scientist does not
             # know yet): trust the layout
             self._mainline = list(view.mainline)
+
+    def _royal_verdict(self, view: SeatView, seat: int, card: Card, kind: str, right: bool,
+                       dealer_plays: bool) -> None:
+        """Royal Eleusis: one judged bet as evidence (only what the engine shows).
+
+        A right A bet: accepted (it joins the mainline). A wrong A bet:
+        refused. A right R bet: refused -- and, for this seat's own bets,
+        every card then in its hand was refused too (the rule of R bets).
+        A wrong R bet: either the card itself was acceptable (it joins the
+        mainline) or it was refused and God plays another card of the hand
+        (the ``dealer_plays`` event that follows). Face-down cards carry no
+        information and are never read.
+        """
+        line = self._mainline
+        if kind == "A":
+            self.observe(line, card, right)
+            if right:
+                self._mainline = [*line, card]
+        elif right:
+            self.observe(line, card, False)
+            bet = self._bet
+            if seat == view.seat and bet is not None:
+                cards, kinds, hand = bet
+                done = self._bet_judged
+                if done < len(cards) and cards[done] == card and kinds[done] == "R":
+                    left = list(hand)
+                    for c in cards[:done]:
+                        if c in left:
+                            left.remove(c)
+                    for c in dict.fromkeys(left):
+                        if c != card:
+                            self.observe(line, c, False)
+        elif dealer_plays:
+            self.observe(line, card, False)  # God plays the acceptable card next
+        else:
+            self.observe(line, card, True)  # the card was acceptable: it joins the mainline
+            self._mainline = [*line, card]
+        if seat == view.seat:
+            self._bet_judged += 1
 
     def choose_action(self, view: SeatView) -> Action:
         """The next action from this seat's view (Solo: always one).
@@ -416,14 +477,18 @@ class Scientist:
                     self._guessed_at_turn = view.turns
                     return Guess(seat, text)
             return Play(seat, (self.choose_card(mainline, view.hand),))
-        if view.variant not in ("new_eleusis", "express"):
-            return None  # Royal Eleusis's bets are not played yet
+        if view.variant not in ("new_eleusis", "express", "royal"):
+            return None  # a variant this scientist does not know
         if "prophet_call" in kinds and view.pending is not None:
             return self._prophet_call(view, seat)
         if "declare_prophet" in kinds:
             lead = self._lead(mainline)
             if lead is not None and lead[1] >= self.strength.prophet_threshold:
                 return DeclareProphet(seat)
+        if view.variant == "royal":
+            if "bet" in kinds and view.hand and view.legal.bet_kinds:
+                return self._royal_bet(view, seat)
+            return None
         if "guess" in kinds and self._guessed_at_turn != len(self.belief.observations):
             text = self.consider_guess(mainline, 0, 30, view.hand)
             if text is not None:
@@ -477,10 +542,148 @@ class Scientist:
         self.last_prediction = (pick, probs[pick])
         return Play(seat, (pick,))
 
-    def _prophet_call(self, view: SeatView, seat: int) -> Action:
-        """The prophet's call: is the pending play (or "no play") right?"""
+    # -- Royal Eleusis ------------------------------------------------------------
+
+    def _rows(self, line: Sequence[Card]) -> dict[int, float]:
+        """The normalised posterior over what the rule accepts after ``line``."""
+        prev = line[-1] if line else None
+        prev2 = line[-2] if len(line) >= 2 else None
+        rows = self.belief.row_weights(len(line) + 1, prev, self.strength.samples, prev2)
+        total = fsum(rows.values())
+        return {r: w / total for r, w in rows.items()} if total > 0 else {FULL52: 1.0}
+
+    @staticmethod
+    def _p_none(rows: dict[int, float], cards: Sequence[Card]) -> float:
+        """Probability that no card of ``cards`` is acceptable."""
+        mask = 0
+        for c in cards:
+            mask |= 1 << c.index
+        return fsum(w for r, w in rows.items() if not r & mask)
+
+    @staticmethod
+    def _p_card(rows: dict[int, float], card: Card) -> float:
+        b = 1 << card.index
+        return fsum(w for r, w in rows.items() if r & b)
+
+    def _royal_bet(self, view: SeatView, seat: int) -> Action:
+        """Royal Eleusis: the bet sequence with the best expected hand reduction.
+
+        A right bet sheds a card; a wrong one costs a card (replacement and
+        malus) and so does every later bet of the move (face down). With
+        ``p_j`` the chance bet ``j`` is right after the ones before, a move
+        of ``n`` bets is worth ``sum_j P(1..j-1 right) (p_j - (1 - p_j)(n - j + 1))``.
+        A cards are chosen greedily (the most acceptable, each after the
+        previous one); R bets are right only if no card of the hand is
+        acceptable then, so their chance is the posterior mass of the rules
+        refusing the whole remaining hand. While the leading hypothesis is
+        not trusted yet (below the prophet threshold), a single A bet on the
+        card with the best mix of acceptance and information is compared
+        with the other shapes by its expected value plus what it teaches.
+        In sudden death (a wrong move expels) only the safest single-shape
+        moves are considered.
+        """
+        hand = list(view.hand)
+        allowed = set(view.legal.bet_kinds)
+        line = list(view.mainline)
+        distinct = sorted(set(hand))
+        rows = self._rows(line)
+        probs = {c: self._p_card(rows, c) for c in distinct}
+        if self.strength.noise and self.rng.random() < self.strength.noise:
+            pick = self.rng.choice(distinct)
+            return self._bet_action(seat, (pick,), "A", hand, probs[pick])
+        lead = self._lead(line)
+        sure = lead is not None and lead[1] >= self.strength.prophet_threshold
+        options: list[tuple[float, tuple[Card, ...], str, list[float]]] = []
+        # A chains, greedily, with R tails
+        chain: list[Card] = []
+        chain_p: list[float] = []
+        left = list(hand)
+        cur_line = list(line)
+        cur_rows = rows
+        for n_a in range(0, 5):
+            n_r_max = 4 - n_a
+            if n_a > 0 or n_r_max == 4:
+                pn = self._p_none(cur_rows, left)
+                for n_r in range(0, n_r_max + 1):
+                    shape = "A" * n_a + "R" * n_r
+                    if shape not in allowed or len(shape) > len(hand):
+                        continue
+                    ps = chain_p + [pn] + [1.0] * (n_r - 1) if n_r else list(chain_p)
+                    tail = tuple(sorted(left, key=lambda c: (probs.get(c, 0.0), c.index))[:n_r])
+                    options.append((_move_value(ps), (*chain, *tail), shape, ps))
+            if n_a == 4 or not left or (not sure and n_a >= 1):
+                break
+            cand = sorted(set(left))
+            pc = {c: self._p_card(cur_rows, c) for c in cand}
+            best = max(cand, key=lambda c: (round(pc[c], 9), -c.index))
+            chain.append(best)
+            chain_p.append(pc[best])
+            left.remove(best)
+            cur_line.append(best)
+            if n_a < 3:
+                cur_rows = self._rows(cur_line)
+        if not sure and "A" in allowed:
+            # learning: a single A bet on the most informative acceptable card
+            scores = {c: round(probs[c] + 0.3 * _entropy(probs[c]), 9) for c in distinct}
+            top = max(scores.values())
+            ties = [c for c in distinct if scores[c] == top]
+            pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
+            p = probs[pick]
+            options.append((_move_value([p]) + 0.5 * _entropy(p), (pick,), "A", [p]))
+        if view.sudden_death:
+            # a wrong move expels: the move most likely to be right
+            options = [(math.prod(ps), c, k, ps) for _, c, k, ps in options]
+        if not options:
+            pick = max(distinct, key=lambda c: (probs[c], -c.index))
+            return self._bet_action(seat, (pick,), "A", hand, probs[pick])
+        best_opt = max(options, key=lambda o: (round(o[0], 9), -len(o[2])))
+        _, cards, kinds, _ = best_opt
+        return self._bet_action(seat, cards, kinds, hand, probs.get(cards[0], 0.0))
+
+    def _bet_action(self, seat: int, cards: tuple[Card, ...], kinds: str,
+                    hand: Sequence[Card], p_first: float) -> Bet:
+        self._bet = (cards, kinds, tuple(hand))
+        self._bet_judged = 0
+        self.last_prediction = (cards[0], p_first if kinds[0] == "A" else 1.0 - p_first)
+        return Bet(seat, cards, kinds)
+
+    def _royal_call(self, view: SeatView, seat: int) -> Action:
+        """The prophet's call on the bet being judged.
+
+        An A bet is called right when its card is more likely accepted than
+        not. An R bet is right when no card of the scientist's hand (shown
+        to the prophet as the cards it may name) is acceptable; called wrong,
+        the prophet names the card most likely to be approved (the bet card
+        itself if acceptable, else another acceptable card while the bet
+        card is not).
+        """
         pending = view.pending
         assert pending is not None
+        i = min(pending.index, len(pending.cards) - 1)
+        card, kind = pending.cards[i], pending.text[i]
+        rows = self._rows(view.mainline)
+        if kind == "A":
+            return ProphetCall(seat, self._p_card(rows, card) >= 0.5)
+        hand = list(view.legal.call_cards) or [card]
+        if self._p_none(rows, [*hand, card]) >= 0.5:
+            return ProphetCall(seat, True)
+        cb = 1 << card.index
+
+        def approved(x: Card) -> float:
+            if x == card:
+                return self._p_card(rows, card)
+            xb = 1 << x.index
+            return fsum(w for r, w in rows.items() if r & xb and not r & cb)
+
+        name = max(hand, key=lambda x: (round(approved(x), 9), -x.index))
+        return ProphetCall(seat, False, name)
+
+    def _prophet_call(self, view: SeatView, seat: int) -> Action:
+        """The prophet's call: is the pending play (or "no play", or bet) right?"""
+        pending = view.pending
+        assert pending is not None
+        if pending.kind == "bet":
+            return self._royal_call(view, seat)
         line = list(view.mainline)
         if pending.kind == "no_play":
             probs = self.acceptance(line, sorted(set(pending.cards)))
@@ -499,6 +702,21 @@ class Scientist:
             p_all *= p
             line.append(card)
         return ProphetCall(seat, p_all >= 0.5)
+
+def _move_value(ps: Sequence[float]) -> float:
+    """Expected cards shed by a move of bets right with chances ``ps`` (in turn).
+
+    Bet ``j`` is reached when the ones before were right; right, it sheds a
+    card; wrong, it and every later bet cost a card each.
+    """
+    n = len(ps)
+    value = 0.0
+    reach = 1.0
+    for j, p in enumerate(ps):
+        value += reach * (p - (1.0 - p) * (n - j))
+        reach *= p
+    return value
+
 
 def parse_counterexample(text: str) -> Observation | None:
     """The observation inside a counterexample sentence, or None.
