@@ -3,6 +3,12 @@
 // figures of docs/performance.md are measured, not guessed.
 //
 //   node bench/ai_solo_pyodide.mjs [--rules FILE] [--rounds N] [--seed S] [--strength P]
+//                                  [--no-counterexamples]
+//   node bench/ai_solo_pyodide.mjs --prepare [--strength P] [--budget-ms B]
+//
+// --prepare times the sliced preparation of the first scientist instead
+// (`python -m eleusis.bench prepare`): the longest slice is the longest task
+// a page driving Scientist.prepare_steps() from timers would run.
 //
 // It loads the vendored Pyodide (static/vendor/pyodide-*), mounts src/ and
 // bench/ read-only, and runs `python -m eleusis.bench solo ... --json` there.
@@ -28,6 +34,10 @@ const rounds = opt("--rounds", "3");
 const seed = opt("--seed", "0");
 const strength = opt("--strength", "strong");
 
+const prepare = args.includes("--prepare");
+const budget = opt("--budget-ms", "10");
+const noCx = args.includes("--no-counterexamples") ? ', "--no-counterexamples"' : "";
+
 const t0 = performance.now();
 const py = await loadPyodide({ indexURL: join(vendor, dir) + "/" });
 const boot = performance.now() - t0;
@@ -35,6 +45,23 @@ py.FS.mkdirTree("/work/src");
 py.FS.mkdirTree("/work/bench");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: join(root, "src") }, "/work/src");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: join(root, "bench") }, "/work/bench");
+if (prepare) {
+  const rep = py.runPython(`
+import io, json, sys, contextlib
+sys.path.insert(0, "/work/src")
+from eleusis.bench import main
+buf = io.StringIO()
+with contextlib.redirect_stdout(buf):
+    main(["prepare", "--strength", "${strength}", "--budget-ms", "${budget}"])
+report = json.loads(buf.getvalue())
+report["python"] = sys.version.split()[0]
+json.dumps(report)
+`);
+  const r = JSON.parse(rep);
+  r.pyodide_boot_ms = Math.round(boot);
+  console.log(JSON.stringify(r, null, 1));
+  process.exit(0);
+}
 const out = py.runPython(`
 import io, json, sys, contextlib
 sys.path.insert(0, "/work/src")
@@ -42,7 +69,7 @@ from eleusis.bench import main
 buf = io.StringIO()
 with contextlib.redirect_stdout(buf):
     code = main(["solo", "--rules", "/work/${rules}", "--rounds", "${rounds}",
-                 "--seed", "${seed}", "--strength", "${strength}", "--json"])
+                 "--seed", "${seed}", "--strength", "${strength}", "--json"${noCx}])
 report = json.loads(buf.getvalue())
 report["per_rule"] = [{k: r[k] for k in ("name", "scores", "turns", "wrong_guesses")}
                       for r in report["per_rule"]]

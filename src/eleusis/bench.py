@@ -2,6 +2,10 @@
 
 ``python -m eleusis.bench solo --rules FILE [--rounds N] [--seed S] [--strength P] [--json]``
 
+``python -m eleusis.bench prepare [--strength P] [--budget-ms B]`` times the
+sliced preparation of a first scientist (the longest slice is the longest
+task a page driving it would run), then its first decisions.
+
 ``python -m eleusis.bench table --rules FILE [--rounds N] [--players K]
 [--variant new_eleusis|express|royal] ...`` plays New Eleusis (or Express, or
 Royal) rounds with computer scientists in every seat (the rules of FILE in
@@ -297,6 +301,51 @@ def run_table(rules: Sequence[RuleLine], rounds: int, seed: int, level: str, pla
     }
 
 
+def run_prepare(level: str = "strong", budget_ms: float = 10.0) -> dict[str, Any]:
+    """Time the sliced preparation of a first scientist, as a page would drive it.
+
+    Reports every slice of :meth:`Scientist.prepare_steps` (the longest is
+    the longest main-thread task it causes), then the creation of a
+    scientist and its first Solo decision, each a task of its own. Run it in
+    a fresh process: a space already built is not rebuilt.
+    """
+    slices: list[float] = []
+    cpu: list[float] = []
+    t_all = time.perf_counter()
+    steps = Scientist.prepare_steps(level, budget_ms)
+    while True:
+        t0, c0 = time.perf_counter(), _cpu_time()
+        done = next(steps)
+        slices.append(1000.0 * (time.perf_counter() - t0))
+        cpu.append(1000.0 * (_cpu_time() - c0))
+        if done:
+            break
+    total = 1000.0 * (time.perf_counter() - t_all)
+    t0 = time.perf_counter()
+    sci = Scientist(level, 0)
+    create = 1000.0 * (time.perf_counter() - t0)
+    state = new_game(make_config("solo", ["computer"], "card.suit != prev.suit", 1))
+    t0 = time.perf_counter()
+    action = sci.choose_action(view(state, 0))
+    first = 1000.0 * (time.perf_counter() - t0)
+    state = apply(state, action)
+    t0 = time.perf_counter()
+    sci.choose_action(view(state, 0))
+    second = 1000.0 * (time.perf_counter() - t0)
+    return {
+        "strength": level,
+        "budget_ms": budget_ms,
+        "slices": len(slices),
+        "longest_slice_ms": round(max(slices), 3),
+        "slice_ms_median": round(_percentile(slices, 0.5), 3),
+        "longest_slice_cpu_ms": round(max(cpu), 3),
+        "total_ms": round(total, 1),
+        "create_scientist_ms": round(create, 3),
+        "first_decision_ms": round(first, 3),
+        "second_decision_ms": round(second, 3),
+    }
+
+
 def _print_summary(report: dict[str, Any], out: TextIO) -> None:
     print(f"rounds {report['rounds']}  solved {100 * report['solved_rate']:.1f}%  "
           f"mean score {report['mean_score']:.2f}  wrong guesses/round "
@@ -340,12 +389,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     table.add_argument("--variant", default="new_eleusis",
                        choices=("new_eleusis", "express", "royal"),
                        help="the variant played (default new_eleusis)")
+    prep = sub.add_parser("prepare", help="time the sliced build of the first scientist")
+    prep.add_argument("--strength", default="strong",
+                      help="novice, casual, strong (default) or expert")
+    prep.add_argument("--budget-ms", type=float, default=10.0,
+                      help="the time budget of one slice (default 10)")
     args = ap.parse_args(argv)
     try:
         strength(args.strength)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if args.command == "prepare":
+        if not args.budget_ms > 0:
+            print("error: --budget-ms must be positive", file=sys.stderr)
+            return 2
+        print(json.dumps(run_prepare(args.strength, args.budget_ms), indent=1))
+        return 0
     if args.rounds < 1:
         print("error: --rounds must be at least 1", file=sys.stderr)
         return 2

@@ -20,7 +20,7 @@ check each block's bits against the rules package's own evaluator.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -304,7 +304,11 @@ def _cycle_row(cyc: tuple[Suit, ...]) -> Callable[[Card], int]:
 
 def rel_blocks() -> list[Block]:
     """Blocks relating the card to the previous card."""
-    out: list[Block] = []
+    return list(iter_rel_blocks())
+
+
+def iter_rel_blocks() -> Iterator[Block]:
+    """The blocks of :func:`rel_blocks`, one at a time (a sliced build pauses between)."""
     pairs: list[tuple[str, str, Callable[[Card], object]]] = [
         ("color", "colour", lambda c: c.red),
         ("suit", "suit", lambda c: c.suit),
@@ -314,18 +318,18 @@ def rel_blocks() -> list[Block]:
         ("prime", "primeness", lambda c: c.prime),
     ]
     for name, eng, f in pairs:
-        out.append(rel_block(f"card.{name} == prev.{name}",
+        yield (rel_block(f"card.{name} == prev.{name}",
                              f"the card has the same {eng} as the last card", _same(f)))
-        out.append(rel_block(f"card.{name} != prev.{name}",
+        yield (rel_block(f"card.{name} != prev.{name}",
                              f"the card's {eng} differs from the last card's", _diff(f)))
     for sa, sb in ((Suit.HEARTS, Suit.SPADES), (Suit.HEARTS, Suit.CLUBS)):
         wa, wb = _SUIT_WORD[sa], _SUIT_WORD[sb]
         grp = f"{{{wa}, {wb}}}"
         g = _suit_in(sa, sb)
-        out.append(rel_block(f"(card.suit in {grp}) == (prev.suit in {grp})",
+        yield (rel_block(f"(card.suit in {grp}) == (prev.suit in {grp})",
                              f"the card is on the same side as the last card of the split "
                              f"{wa}+{wb} / the other two suits", _same(g)))
-        out.append(rel_block(f"(card.suit in {grp}) != (prev.suit in {grp})",
+        yield (rel_block(f"(card.suit in {grp}) != (prev.suit in {grp})",
                              f"the card alternates between {wa}+{wb} and the other two suits",
                              _diff(g)))
     rank_rows: list[tuple[str, str, RankRel]] = [
@@ -377,12 +381,11 @@ def rel_blocks() -> list[Block]:
                           f"the card's and the last card's ranks add up to less than {k}",
                           _sum_lt(k)))
     for text, eng, rel in rank_rows:
-        out.append(rel_block(text, eng, _rank_rel_row(rel)))
+        yield (rel_block(text, eng, _rank_rel_row(rel)))
     for cyc in _CYCLES:
         names = ", ".join(_SUIT_WORD[s] for s in cyc)
-        out.append(rel_block(f"card.suit == next(prev.suit, [{names}])",
+        yield (rel_block(f"card.suit == next(prev.suit, [{names}])",
                              f"the suits follow the cycle {names}", _cycle_row(cyc)))
-    return out
 
 
 def _prev_rank_ge(r: int) -> Callable[[Card], bool]:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import bisect
 import operator
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from math import fsum
@@ -40,6 +41,8 @@ NCHANNELS = 7
 #: Which channels each family multiplies.
 FAMILY_CHANNELS: tuple[tuple[int, ...], ...] = ((0,), (1, 2), (3, 4, 5), (6,))
 FAMILY_NAMES = ("plain", "pos2", "pos3", "lag2")
+#: The prior mass of each size level (single blocks, pairs, if/then/else).
+LEVEL_MASS: tuple[float, float, float] = (0.5, 0.3, 0.2)
 LAG2 = 3
 
 
@@ -190,7 +193,7 @@ class Belief:
 
     def __init__(self, space: Space, *, eps: float = 1e-4, max_mismatches: int = 0,
                  family_prior: tuple[float, ...] = (0.9, 0.07, 0.03, 0.0),
-                 level_mass: tuple[float, float, float] = (0.5, 0.3, 0.2)) -> None:
+                 level_mass: tuple[float, float, float] = LEVEL_MASS) -> None:
         n = len(space)
         self.space = space
         self.n = n
@@ -532,37 +535,75 @@ _INITIAL: dict[tuple[int, tuple[float, float, float], int, tuple[bool, ...]],
 
 
 def _initial(space: Space, level_mass: tuple[float, float, float], max_mismatches: int,
-             families: tuple[bool, ...]) -> tuple[list[float], tuple[int, ...],
-                                                  tuple[tuple[int, ...], ...], tuple[float, ...]]:
+             families: tuple[bool, ...]) -> _Start:
     """Cached :func:`_make_initial` (keyed by the space's identity)."""
+    for start in initial_steps(space, level_mass, max_mismatches, families, None):
+        if start is not None:
+            return start
+    raise AssertionError("the steps end with the start")  # pragma: no cover
+
+
+def initial_steps(space: Space, level_mass: tuple[float, float, float], max_mismatches: int,
+                  families: tuple[bool, ...],
+                  budget_ms: float | None = 10.0) -> Iterator[_Start | None]:
+    """:func:`_make_initial` in slices of about ``budget_ms`` (None: in one go), cached.
+
+    Yields None after each slice, the start last. Every :class:`Belief` with
+    these parameters then starts from the cache at the cost of a few copies.
+    """
     key = (id(space), level_mass, max_mismatches, families)
     hit = _INITIAL.get(key)
-    if hit is None or hit[0] is not space:
-        hit = _INITIAL[key] = (space, _make_initial(space, level_mass, max_mismatches, families))
-    return hit[1]
+    if hit is not None and hit[0] is space:
+        yield hit[1]
+        return
+    start: _Start | None = None
+    for start in _make_initial(space, level_mass, max_mismatches, families, budget_ms):
+        if start is None:
+            yield None
+    assert start is not None
+    _INITIAL[key] = (space, start)
+    yield start
 
 
 def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mismatches: int,
-             families: tuple[bool, ...]) -> tuple[list[float], tuple[int, ...],
-                                                  tuple[tuple[int, ...], ...], tuple[float, ...]]:
+                  families: tuple[bool, ...], budget_ms: float | None) -> Iterator[_Start | None]:
     """The prior, the sorted live list, the initial counters and channel sums.
 
     Branches of periodic rules are single blocks (a periodic rule with
     compound branches is rare, and the compound alternatives would dilute the
     evidence); plain rules use every level. A hypothesis outside a channel
     starts saturated there (weight 0). Cached: every scientist of a process
-    shares this start and copies it.
+    shares this start and copies it. Yields None between slices of about
+    ``budget_ms`` (never with None), the start last.
     """
+    budget = None if budget_ms is None else budget_ms / 1000.0
+    t0 = time.perf_counter()
+
+    def due() -> bool:
+        return budget is not None and time.perf_counter() - t0 >= budget
+
     n = len(space)
     present = [lv for lv in (1, 2, 3) if len(space.weight) > lv and any(space.weight[lv])]
     total = fsum(level_mass[lv - 1] for lv in present)
     prior = [0.0] * n
+    chunk = 4096
     for lv in present:
         share = level_mass[lv - 1] / total
-        for i, w in enumerate(space.weight[lv]):
-            if w:
-                prior[i] += share * w
-    live = tuple(sorted(range(n), key=lambda i: -prior[i]))
+        row = space.weight[lv]
+        for lo in range(0, n, chunk):
+            for i in range(lo, min(n, lo + chunk)):
+                w = row[i]
+                if w:
+                    prior[i] += share * w
+            if due():
+                yield None
+                t0 = time.perf_counter()
+    # (reverse=True keeps the sort stable: equal priors stay in space order)
+    live = tuple(sorted(range(n), key=prior.__getitem__, reverse=True))
+    if due():
+        yield None
+        t0 = time.perf_counter()
+    _rank_of(live)
     k1 = max_mismatches + 1
     mm: list[tuple[int, ...]] = [(0,) * n]
     lag2 = set(_lag2_of(space))
@@ -573,9 +614,19 @@ def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mism
         elif fam == LAG2:
             mm.append(tuple(0 if i in lag2 else k1 for i in range(n)))
         else:
-            mm.append(tuple(0 if space.level[i] <= 1 else k1 for i in range(n)))
-    z = tuple(fsum(prior[i] for i in range(n) if mm[c][i] == 0) for c in range(NCHANNELS))
-    return prior, live, tuple(mm), z
+            lev = space.level
+            mm.append(tuple(0 if lev[i] <= 1 else k1 for i in range(n)))
+        if due():
+            yield None
+            t0 = time.perf_counter()
+    z: list[float] = []
+    for c in range(NCHANNELS):
+        mmc = mm[c]
+        z.append(fsum(prior[i] for i in range(n) if mmc[i] == 0))
+        if due():
+            yield None
+            t0 = time.perf_counter()
+    yield prior, live, tuple(mm), tuple(z)
 
 
 def _lag2_of(space: Space) -> tuple[int, ...]:
@@ -605,4 +656,5 @@ def _same_behaviour(a: Behaviour, b: Behaviour) -> bool:
     return m == n and t == u
 
 
-__all__ = ["Belief", "Candidate", "Observation", "reachable_behaviour"]
+__all__ = ["LEVEL_MASS", "Belief", "Candidate", "Observation", "initial_steps",
+           "reachable_behaviour"]

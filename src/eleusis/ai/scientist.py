@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import fsum
 
@@ -30,12 +30,14 @@ from eleusis.ai.blocks import FULL52, context_index
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
     LAG2,
+    LEVEL_MASS,
     Belief,
     Candidate,
     Observation,
+    initial_steps,
     reachable_behaviour,
 )
-from eleusis.ai.space import build_space
+from eleusis.ai.space import build_space, build_space_steps
 from eleusis.cards import Card
 from eleusis.game import (
     Action,
@@ -134,12 +136,7 @@ class Scientist:
         self.counterexamples = counterexamples
         self.strength = strength(level)
         space = build_space(self.strength.max_level)
-        fam = (0.88, 0.07, 0.03, 0.02) if self.strength.periodic else (1.0, 0.0, 0.0, 0.0)
-        eps, tol = self.strength.eps, self.strength.tolerance
-        if dealer_noise is not None:
-            if not 0.0 < dealer_noise < 0.5:
-                raise ValueError("dealer_noise must lie strictly between 0 and 0.5")
-            eps, tol = dealer_noise, max(tol, 1)
+        fam, eps, tol = _belief_parameters(self.strength, dealer_noise)
         self.belief = Belief(space, eps=eps, family_prior=fam, max_mismatches=tol)
         self.rng = random.Random(seed)
         self.wrong_guesses: list[str] = []
@@ -156,6 +153,25 @@ class Scientist:
         self._bet_judged = 0
         #: the last card chosen and its predicted probability of acceptance
         self.last_prediction: tuple[Card, float] | None = None
+
+    @staticmethod
+    def prepare_steps(level: str | Strength = "strong", budget_ms: float = 10.0,
+                      dealer_noise: float | None = None) -> Iterator[bool]:
+        """The slow one-off work before the first scientist, in slices; True when done.
+
+        Builds the hypothesis space (:func:`build_space_steps`) and the
+        shared prior of the belief in slices of about ``budget_ms`` each,
+        yielding False after each slice and True last. Afterwards
+        ``Scientist(level, seed, dealer_noise)`` costs about a millisecond
+        and its first decision a few. A page calls ``next(steps)`` once per
+        timer tick until it returns True, so no task blocks the page.
+        Raises ``ValueError`` at once for a bad level, budget or noise.
+        """
+        st = strength(level)
+        fam, _, tol = _belief_parameters(st, dealer_noise)
+        if budget_ms <= 0:
+            raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
+        return _prepare(st.max_level, fam, tol, budget_ms)
 
     @property
     def space_size(self) -> int:
@@ -702,6 +718,32 @@ class Scientist:
             p_all *= p
             line.append(card)
         return ProphetCall(seat, p_all >= 0.5)
+
+def _belief_parameters(st: Strength, dealer_noise: float | None
+                       ) -> tuple[tuple[float, float, float, float], float, int]:
+    """(family prior, eps, tolerance) of a scientist's belief."""
+    fam = (0.88, 0.07, 0.03, 0.02) if st.periodic else (1.0, 0.0, 0.0, 0.0)
+    eps, tol = st.eps, st.tolerance
+    if dealer_noise is not None:
+        if not 0.0 < dealer_noise < 0.5:
+            raise ValueError("dealer_noise must lie strictly between 0 and 0.5")
+        eps, tol = dealer_noise, max(tol, 1)
+    return fam, eps, tol
+
+
+def _prepare(max_level: int, fam: tuple[float, ...], tol: int,
+             budget_ms: float) -> Iterator[bool]:
+    space = None
+    for space in build_space_steps(max_level, budget_ms):
+        if space is None:
+            yield False
+    assert space is not None
+    yield False
+    for start in initial_steps(space, LEVEL_MASS, tol, tuple(f > 0 for f in fam), budget_ms):
+        if start is None:
+            yield False
+    yield True
+
 
 def _move_value(ps: Sequence[float]) -> float:
     """Expected cards shed by a move of bets right with chances ``ps`` (in turn).

@@ -22,8 +22,9 @@ library, the rule generator, or any secret rule.
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from math import fsum
 
 from eleusis.ai.blocks import (
@@ -34,8 +35,8 @@ from eleusis.ai.blocks import (
     b_or,
     card_blocks,
     card_conditions,
+    iter_rel_blocks,
     prev_conditions,
-    rel_blocks,
 )
 
 #: Recipe tags: how a hypothesis is built from blocks.
@@ -160,8 +161,48 @@ class Space:
         return self.recipe[i][0] != ATOM
 
 
-def _build(max_level: int) -> Space:
-    atoms = tuple(card_blocks() + rel_blocks())
+class _Clock:
+    """Says when a slice of work has used its time budget (then restarts it)."""
+
+    __slots__ = ("budget", "start", "ticks")
+
+    def __init__(self, budget_ms: float | None) -> None:
+        self.budget = None if budget_ms is None else budget_ms / 1000.0
+        self.start = time.perf_counter()
+        self.ticks = 0
+
+    def due(self) -> bool:
+        """Whether the budget is used (checked cheaply: the clock every 32 ticks)."""
+        if self.budget is None:
+            return False
+        self.ticks += 1
+        if self.ticks & 31:
+            return False
+        return time.perf_counter() - self.start >= self.budget
+
+    def restart(self) -> None:
+        """A new slice begins."""
+        self.start = time.perf_counter()
+
+
+def _build_steps(max_level: int, budget_ms: float | None) -> Iterator[Space | None]:
+    """Build the space, yielding None each time a slice has used ``budget_ms``.
+
+    The last item is the space. With ``budget_ms=None`` it never yields None:
+    the one-shot build is this same code, so both give the same space.
+    """
+    clock = _Clock(budget_ms)
+    atoms = tuple(card_blocks())
+    if clock.budget is not None:
+        yield None
+        clock.restart()
+    rels: list[Block] = []
+    for blk in iter_rel_blocks():
+        rels.append(blk)
+        if clock.budget is not None and time.perf_counter() - clock.start >= clock.budget:
+            yield None
+            clock.restart()
+    atoms = atoms + tuple(rels)
     conds = tuple(prev_conditions() + card_conditions(atoms))
     seen: dict[int, int] = {}
     bits: list[int] = []
@@ -200,6 +241,9 @@ def _build(max_level: int) -> Space:
                 x = b_and(ai, aj, "", "")
                 w = aw[i] * aw[j]
                 add(full(x.rows, x.t52, x.ab52), 2, (AND, i, j), w)
+                if clock.due():
+                    yield None
+                    clock.restart()
                 if ai.text.startswith("card.rank in") or aj.text.startswith("card.rank in"):
                     continue  # "a rank range, or else ...": rare, and many
                 y = b_or(ai, aj, "", "")
@@ -218,6 +262,9 @@ def _build(max_level: int) -> Space:
                         continue
                     x = b_ite(c, atoms[i], atoms[j], "", "")
                     add(full(x.rows, x.t52, x.ab52), 3, (ITE, ck, i, j), aw[i] * aw[j])
+                    if clock.due():
+                        yield None
+                        clock.restart()
         level_end.append(len(bits))
     n = len(bits)
     weight = []
@@ -225,13 +272,55 @@ def _build(max_level: int) -> Space:
         row.extend([0.0] * (n - len(row)))
         total = fsum(row)
         weight.append(tuple(w / total for w in row) if total else tuple(row))
-    return Space(atoms, conds, tuple(bits), bytes(level), tuple(recipe), tuple(level_end),
-                 tuple(weight))
+    yield Space(atoms, conds, tuple(bits), bytes(level), tuple(recipe), tuple(level_end),
+                tuple(weight))
 
 
-@lru_cache(maxsize=4)
+def _build(max_level: int) -> Space:
+    """The one-shot build (the same code as the sliced one, never pausing)."""
+    for space in _build_steps(max_level, None):
+        if space is not None:
+            return space
+    raise AssertionError("the build ends with the space")  # pragma: no cover
+
+
+_BUILT: dict[int, Space] = {}
+
+
 def build_space(max_level: int = 3) -> Space:
     """The space of hypotheses up to ``max_level`` (1..3), built once and cached."""
     if max_level not in (1, 2, 3):
         raise ValueError(f"max_level must be 1, 2 or 3, not {max_level!r}")
-    return _build(max_level)
+    hit = _BUILT.get(max_level)
+    if hit is None:
+        hit = _BUILT[max_level] = _build(max_level)
+    return hit
+
+
+def build_space_steps(max_level: int = 3, budget_ms: float = 10.0) -> Iterator[Space | None]:
+    """The same space as :func:`build_space`, built in slices of about ``budget_ms``.
+
+    Yields None after each slice and the space last (at once when it is
+    cached), then stops; the space is cached like :func:`build_space`'s.
+    A page drives it from its event loop (one ``next()`` per timer tick), so
+    no single task blocks the page: the space takes ~0.3 s in all, in
+    slices of ``budget_ms`` (plus one block or one pair of blocks).
+    """
+    if max_level not in (1, 2, 3):
+        raise ValueError(f"max_level must be 1, 2 or 3, not {max_level!r}")
+    if budget_ms <= 0:
+        raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
+    return _cached_steps(max_level, budget_ms)
+
+
+def _cached_steps(max_level: int, budget_ms: float) -> Iterator[Space | None]:
+    hit = _BUILT.get(max_level)
+    if hit is not None:
+        yield hit
+        return
+    for space in _build_steps(max_level, budget_ms):
+        if space is not None:
+            _BUILT.setdefault(max_level, space)
+            yield _BUILT[max_level]
+            return
+        yield None
