@@ -59,3 +59,20 @@ def test_prepare_steps_then_a_scientist_decides_as_usual() -> None:
     hand = [Card.parse(x) for x in ("2H", "3S", "KD", "10C")]
     assert a.choose_card(line, hand) == b.choose_card(line, hand)
     assert a.belief.prior == b.belief.prior
+
+
+def test_the_columns_give_every_hypothesis_its_own_verdict() -> None:
+    import random
+
+    from eleusis.ai.blocks import ROWS_BITS
+    from eleusis.ai.space import columns, columns_steps
+
+    space = build_space(3)
+    cols = columns(space)
+    assert list(columns_steps(space, 1.0)) == [cols]  # cached
+    rng = random.Random(4)
+    for _ in range(6):
+        bit = rng.randrange(ROWS_BITS)
+        acc = cols.accepting(space, bit)
+        want = sum(1 << h for h, b in enumerate(space.bits) if (b >> bit) & 1)
+        assert acc == want, bit

@@ -37,7 +37,7 @@ from eleusis.ai.inference import (
     initial_steps,
     reachable_behaviour,
 )
-from eleusis.ai.space import build_space, build_space_steps
+from eleusis.ai.space import build_space, build_space_steps, columns_steps
 from eleusis.cards import Card
 from eleusis.game import (
     Action,
@@ -159,8 +159,9 @@ class Scientist:
                       dealer_noise: float | None = None) -> Iterator[bool]:
         """The slow one-off work before the first scientist, in slices; True when done.
 
-        Builds the hypothesis space (:func:`build_space_steps`) and the
-        shared prior of the belief in slices of about ``budget_ms`` each,
+        Builds the hypothesis space (:func:`build_space_steps`), the
+        shared prior of the belief and the space's columns (fast
+        observations) in slices of about ``budget_ms`` each,
         yielding False after each slice and True last. Afterwards
         ``Scientist(level, seed, dealer_noise)`` costs about a millisecond
         and its first decision a few. A page calls ``next(steps)`` once per
@@ -741,6 +742,10 @@ def _prepare(max_level: int, fam: tuple[float, ...], tol: int,
     yield False
     for start in initial_steps(space, LEVEL_MASS, tol, tuple(f > 0 for f in fam), budget_ms):
         if start is None:
+            yield False
+    yield False
+    for cols in columns_steps(space, budget_ms):
+        if cols is None:
             yield False
     yield True
 

@@ -284,6 +284,105 @@ def _build(max_level: int) -> Space:
     raise AssertionError("the build ends with the space")  # pragma: no cover
 
 
+@dataclass(frozen=True)
+class Columns:
+    """The space transposed by building block: which hypotheses use which block.
+
+    Each field maps a block (or condition) index to the set of hypotheses,
+    as an integer with bit ``h`` for hypothesis ``h``, whose recipe uses it
+    in that role. Every hypothesis's verdict on one context (with a previous
+    card) is a function of its blocks' verdicts there, so the set of
+    hypotheses accepting a context is a few dozen unions of these sets
+    (:meth:`accepting`) instead of one test per hypothesis.
+    """
+
+    atom: tuple[int, ...]
+    and1: tuple[int, ...]
+    and2: tuple[int, ...]
+    or1: tuple[int, ...]
+    or2: tuple[int, ...]
+    cond: tuple[int, ...]
+    then: tuple[int, ...]
+    other: tuple[int, ...]
+    ite_all: int
+
+    def accepting(self, space: Space, bit: int) -> int:
+        """The hypotheses accepting context ``bit`` (``bit < ROWS_BITS``), as a bit set."""
+        atoms = space.atoms
+        on = [(a.rows >> bit) & 1 for a in atoms]
+        a_all = and1 = and2 = or1 = or2 = then = other = 0
+        for k, v in enumerate(on):
+            if v:
+                a_all |= self.atom[k]
+                and1 |= self.and1[k]
+                and2 |= self.and2[k]
+                or1 |= self.or1[k]
+                or2 |= self.or2[k]
+                then |= self.then[k]
+                other |= self.other[k]
+        c_true = 0
+        for k, c in enumerate(space.conds):
+            if (c.rows >> bit) & 1:
+                c_true |= self.cond[k]
+        c_false = self.ite_all & ~c_true
+        return a_all | (and1 & and2) | or1 | or2 | (c_true & then) | (c_false & other)
+
+
+def columns_steps(space: Space, budget_ms: float | None = 10.0) -> Iterator[Columns | None]:
+    """Build the :class:`Columns` of ``space`` in slices (None between them), cached."""
+    hit = _COLUMNS.get(id(space))
+    if hit is not None and hit[0] is space:
+        yield hit[1]
+        return
+    budget = None if budget_ms is None else budget_ms / 1000.0
+    t0 = time.perf_counter()
+    n = len(space)
+    na, nc = len(space.atoms), len(space.conds)
+    nbytes = (n + 7) // 8
+    groups = [[bytearray(nbytes) for _ in range(na)] for _ in range(7)]
+    conds = [bytearray(nbytes) for _ in range(nc)]
+    ite_all = bytearray(nbytes)
+    g_atom, g_and1, g_and2, g_or1, g_or2, g_then, g_other = groups
+    for lo in range(0, n, 2048):
+        for h in range(lo, min(n, lo + 2048)):
+            r = space.recipe[h]
+            byte, b = h >> 3, 1 << (h & 7)
+            tag = r[0]
+            if tag == ATOM:
+                g_atom[r[1]][byte] |= b
+            elif tag == AND:
+                g_and1[r[1]][byte] |= b
+                g_and2[r[2]][byte] |= b
+            elif tag == OR:
+                g_or1[r[1]][byte] |= b
+                g_or2[r[2]][byte] |= b
+            else:
+                conds[r[1]][byte] |= b
+                g_then[r[2]][byte] |= b
+                g_other[r[3]][byte] |= b
+                ite_all[byte] |= b
+        if budget is not None and time.perf_counter() - t0 >= budget:
+            yield None
+            t0 = time.perf_counter()
+
+    def ints(rows: list[bytearray]) -> tuple[int, ...]:
+        return tuple(int.from_bytes(r, "little") for r in rows)
+
+    cols = Columns(ints(g_atom), ints(g_and1), ints(g_and2), ints(g_or1), ints(g_or2),
+                   ints(conds), ints(g_then), ints(g_other), int.from_bytes(ite_all, "little"))
+    _COLUMNS[id(space)] = (space, cols)
+    yield cols
+
+
+def columns(space: Space) -> Columns:
+    """The :class:`Columns` of ``space`` (built in one go the first time, then cached)."""
+    for cols in columns_steps(space, None):
+        if cols is not None:
+            return cols
+    raise AssertionError("the steps end with the columns")  # pragma: no cover
+
+
+_COLUMNS: dict[int, tuple[Space, Columns]] = {}
 _BUILT: dict[int, Space] = {}
 
 
