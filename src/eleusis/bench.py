@@ -339,6 +339,8 @@ def run_prepare(level: str = "strong", budget_ms: float = 10.0) -> dict[str, Any
         "longest_slice_ms": round(max(slices), 3),
         "slice_ms_median": round(_percentile(slices, 0.5), 3),
         "longest_slice_cpu_ms": round(max(cpu), 3),
+        "longest_slices": [[k, round(slices[k], 1)] for k in
+                           sorted(range(len(slices)), key=lambda k: -slices[k])[:5]],
         "total_ms": round(total, 1),
         "create_scientist_ms": round(create, 3),
         "first_decision_ms": round(first, 3),

@@ -71,7 +71,10 @@ class Strength:
       before declaring itself prophet (New Eleusis), and before playing
       several cards at once;
     * ``samples``: how many hypotheses it weighs when estimating (None: all
-      of them; slower, more exact).
+      of them; slower, more exact);
+    * ``final_guess``: the probability of being right it wants for the last
+      guess of a Solo round, once the turns are used up (right, it solves
+      the round for the score of an unsolved one; wrong, it costs 2 points).
     """
 
     name: str
@@ -84,6 +87,7 @@ class Strength:
     accept_bonus: float
     prophet_threshold: float
     samples: int | None = 1200
+    final_guess: float = 0.04
 
 
 PRESETS: dict[str, Strength] = {
@@ -349,6 +353,26 @@ class Scientist:
         self._last_candidate = cand
         return cand.text(self.belief.space)
 
+    def final_guess(self, mainline: Sequence[Card]) -> str | None:
+        """The last guess of a Solo round whose turns are used up, or None to pass.
+
+        The score is then the same whether the round ends solved or not
+        (``30 - 30 - 2 x wrong``), so a right guess turns a lost round into a
+        solved one for nothing, and a wrong one costs 2 points: guess when
+        the probability of being right reaches the preset's ``final_guess``.
+        A rule already judged wrong is never guessed again.
+        """
+        ranked = self.ranked(mainline)
+        for cand, q in ranked:
+            text = cand.text(self.belief.space)
+            if text in self.wrong_guesses:
+                continue
+            if q < self.strength.final_guess:
+                return None
+            self._last_candidate = cand
+            return text
+        return None
+
     def _stuck(self, mainline: Sequence[Card], hand: Sequence[Card]) -> bool:
         probs = self.acceptance(mainline, sorted(set(hand)))
         return max(_entropy(p) for p in probs.values()) < 0.1
@@ -486,7 +510,7 @@ class Scientist:
         if view.variant == "solo":
             max_turns = view.turns + 1 if view.phase == "final_guess" else 30
             if view.phase == "final_guess":
-                text = self.consider_guess(mainline, view.turns, view.turns)
+                text = self.final_guess(mainline)
                 return Guess(seat, text) if text is not None else Pass(seat)
             if "guess" in kinds and self._guessed_at_turn != view.turns:
                 text = self.consider_guess(mainline, view.turns, max_turns, view.hand)

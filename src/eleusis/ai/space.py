@@ -271,7 +271,13 @@ def _build_steps(max_level: int, budget_ms: float | None) -> Iterator[Space | No
     for row in wts:
         row.extend([0.0] * (n - len(row)))
         total = fsum(row)
+        if clock.budget is not None:
+            yield None
+            clock.restart()
         weight.append(tuple(w / total for w in row) if total else tuple(row))
+        if clock.budget is not None:
+            yield None
+            clock.restart()
     yield Space(atoms, conds, tuple(bits), bytes(level), tuple(recipe), tuple(level_end),
                 tuple(weight))
 
@@ -365,11 +371,14 @@ def columns_steps(space: Space, budget_ms: float | None = 10.0) -> Iterator[Colu
             yield None
             t0 = time.perf_counter()
 
-    def ints(rows: list[bytearray]) -> tuple[int, ...]:
-        return tuple(int.from_bytes(r, "little") for r in rows)
-
-    cols = Columns(ints(g_atom), ints(g_and1), ints(g_and2), ints(g_or1), ints(g_or2),
-                   ints(conds), ints(g_then), ints(g_other), int.from_bytes(ite_all, "little"))
+    done: list[tuple[int, ...]] = []
+    for rows in (g_atom, g_and1, g_and2, g_or1, g_or2, conds, g_then, g_other):
+        done.append(tuple(int.from_bytes(r, "little") for r in rows))
+        if budget is not None and time.perf_counter() - t0 >= budget:
+            yield None
+            t0 = time.perf_counter()
+    cols = Columns(done[0], done[1], done[2], done[3], done[4], done[5], done[6], done[7],
+                   int.from_bytes(ite_all, "little"))
     _COLUMNS[id(space)] = (space, cols)
     yield cols
 
