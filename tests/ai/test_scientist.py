@@ -93,3 +93,28 @@ def test_one_guess_per_turn_at_most() -> None:
             assert turn_guesses == 1
         else:
             turn_guesses = 0
+
+
+def test_the_final_guess_takes_a_long_shot_but_never_repeats_a_wrong_one() -> None:
+    from dataclasses import replace
+
+    from eleusis.ai import Scientist
+    from eleusis.cards import Card
+
+    sci = Scientist("strong", 1, counterexamples=False)
+    line = [Card.parse("7H")]
+    sci.observe_starter(line[0])
+    for code in ("2D", "KS", "9H", "4C", "QD", "AH", "3S"):
+        card = Card.parse(code)
+        sci.observe(line, card, card.red)
+        if card.red:
+            line.append(card)
+    first = sci.final_guess(line)
+    assert first is not None
+    sci.guess_rejected(line, first)
+    second = sci.final_guess(line)
+    assert second != first
+    strict = Scientist(replace(sci.strength, final_guess=1.01), 1)
+    for obs in sci.belief.observations:
+        strict.belief.observe(obs)
+    assert strict.final_guess(line) is None
