@@ -217,6 +217,8 @@ def handle(app: Any, intent: dict[str, Any]) -> bool:
         copy_text(str(intent.get("value", "")), str(intent.get("field", "")))
         app.share_note = "Copied."
         return True
+    if kind in ("show_setup", "next_round", "start", "new_game"):
+        app.share_note = ""
     if kind == "show_setup":
         app.replay = None
         app.link_message = ""
@@ -294,7 +296,10 @@ def decorate(app: Any, screen_name: str, node: Any) -> None:
         if extra is not None:
             target.insertBefore(extra, target.children[2] if target.children.length > 2
                                 else None)
-        target.appendChild(share_panel(app))
+        # right under "Play again", above the final layout (easy to find on a phone)
+        controls = target.querySelector(":scope > .controls")
+        target.insertBefore(share_panel(app), None if controls is None or
+                            type(controls).__name__ == "JsNull" else controls.nextSibling)
     elif screen_name == "table" and s is not None:
         from eleusis_web import notebook_panel
 
