@@ -9,7 +9,10 @@ reads the rule library, the rule generator or the secret rule.
 
 Public API::
 
-    Scientist(level="strong", seed=0, dealer_noise=None)
+    Scientist.prepare_steps(level="strong", budget_ms=10.0) -> Iterator[bool]
+        # the one-off work (space, prior, columns) in slices: call next() once
+        # per event-loop tick until it returns True, then create scientists
+    Scientist(level="strong", seed=0, dealer_noise=None, counterexamples=True)
         .choose_action(view) -> Action          # engine adapter (Solo: always an action)
         .maybe_action(view) -> Action | None    # Solo, New Eleusis, Express, Royal
                                                 # (None: an optional step declined)
@@ -19,10 +22,12 @@ Public API::
         .acceptance(mainline, cards) -> {card: probability}
         .choose_card(mainline, hand) -> Card
         .consider_guess(mainline, turns_used, max_turns=30, hand=()) -> str | None
+        .final_guess(mainline) -> str | None     # Solo, once the turns are used up
         .guess_rejected(mainline, text)
         .explain(mainline, limit=5) -> [Hypothesis(text, english, probability)]
         .last_prediction -> (card, probability of acceptance) | None
     PRESETS, Strength, strength(name)          # novice, casual, strong, expert
+    eleusis.ai.space.build_space(max_level) / build_space_steps(max_level, budget_ms)
 
 Royal Eleusis: ``maybe_action`` bets (one of the 8 shapes, by expected
 cards shed), declares prophet, and calls bets as prophet; the verdicts are

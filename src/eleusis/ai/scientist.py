@@ -768,6 +768,15 @@ def _prepare(max_level: int, fam: tuple[float, ...], tol: int,
         if start is None:
             yield False
     yield False
+    if tol < 3:
+        # the belief a scientist widens to when the dealer seems to contradict
+        # every hypothesis (see Scientist._widen): ready too, so widening
+        # mid-game replays the observations without rebuilding the prior
+        for start in initial_steps(space, LEVEL_MASS, tol + 1, tuple(f > 0 for f in fam),
+                                   budget_ms):
+            if start is None:
+                yield False
+        yield False
     for cols in columns_steps(space, budget_ms):
         if cols is None:
             yield False
