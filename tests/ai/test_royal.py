@@ -20,6 +20,7 @@ def _index_of(text: str) -> int:
     ("card.suit != prev.suit", 2),
     ("card is red", 1),
     ("if prev is red then card is black else card is odd", 4),
+    ("card.rank == prev.rank", 5),  # many R bets: a right one refuses the whole hand
 ])
 def test_royal_rounds_end_and_the_evidence_is_sound(rule: str, seed: int) -> None:
     scientists: list[Scientist] = []
@@ -83,3 +84,39 @@ def test_a_scientist_declines_to_bet_out_of_turn() -> None:
     action = Scientist("strong", 0).maybe_action(view(state, acting[0]))
     assert isinstance(action, Bet)
     assert action.kinds in view(state, acting[0]).legal.bet_kinds
+
+
+@pytest.mark.parametrize("first_red", [True, False])
+def test_wrong_r_bets_are_read_as_the_engine_shows_them(first_red: bool) -> None:
+    """A wrong R bet: either its card was acceptable (it joins the mainline), or
+    God plays another card of the hand; the face-down rest teaches nothing."""
+    from eleusis.game import apply, make_config, new_game
+    from eleusis.views import view
+
+    state = None
+    for seed in range(40):
+        s = new_game(make_config("royal", ["a", "b", "c"], "card is red", seed))
+        seat = next(i for i in range(3) if "bet" in view(s, i).legal.kinds)
+        hand = list(view(s, seat).hand)
+        reds = [c for c in hand if c.red]
+        blacks = [c for c in hand if not c.red]
+        if reds and len(blacks) >= 4:
+            state = s
+            break
+    assert state is not None
+    first = reds[0] if first_red else blacks[0]
+    rest = [c for c in blacks if c != first][:3]
+    state = apply(state, Bet(seat, (first, *rest), "RRRR"))
+    watcher = Scientist("strong", 1)
+    other = (seat + 1) % 3
+    watcher.sync(view(state, other))
+    line = view(state, other).mainline
+    assert tuple(watcher._mainline) == line
+    seen = {(o.card, o.accepted) for o in watcher.belief.observations}
+    assert all(o.accepted == o.card.red for o in watcher.belief.observations)
+    if first_red:
+        assert (first, True) in seen and line[-1] == first
+    else:
+        assert (first, False) in seen and line[-1].red and (line[-1], True) in seen
+    # the face-down cards of the move were never read
+    assert not {o.card for o in watcher.belief.observations} & set(rest)
