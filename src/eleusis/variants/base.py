@@ -397,6 +397,20 @@ class VariantRules:
 
     # -- who may do what ----------------------------------------------------------
 
+    def may_declare(self, state: State, seat: int) -> bool:
+        """May ``seat`` declare itself prophet now? Seed 002's three conditions
+        (quoted by 004): there is no prophet, the seat has not been prophet this
+        round, and two or more other scientists remain besides it and the dealer.
+        Shared by the variants that have a prophet (New Eleusis, Royal)."""
+        s = state.seats[seat]
+        others = [i for i, x in enumerate(state.seats) if x.role is Role.SCIENTIST and i != seat]
+        return (
+            state.prophet is None
+            and s.role is Role.SCIENTIST
+            and not s.been_prophet
+            and len(others) >= 2
+        )
+
     def expected(self, state: State) -> dict[type[Action], tuple[int, ...]]:
         """For each action kind allowed now, the seats that may take it."""
         raise NotImplementedError

@@ -126,19 +126,6 @@ class NewEleusisRules(VariantRules):
         """1 to 4 cards."""
         return min(MAX_PLAY, len(state.hand(seat)))
 
-    def may_declare(self, state: State, seat: int) -> bool:
-        """Seed 002's three conditions, just after one's own play."""
-        s = state.seats[seat]
-        others = [
-            i for i, x in enumerate(state.seats) if x.role is Role.SCIENTIST and i != seat
-        ]
-        return (
-            state.prophet is None
-            and s.role is Role.SCIENTIST
-            and not s.been_prophet
-            and len(others) >= 2
-        )
-
     def expected(self, state: State) -> dict[type[Action], tuple[int, ...]]:
         """Who may act now."""
         out: dict[type[Action], tuple[int, ...]] = {}

@@ -118,17 +118,6 @@ class RoyalRules(VariantRules):
             return True
         return self.in_sudden_death(state) and dict(state.extra).get("sd_moves", 0) == 0
 
-    def may_declare(self, state: State, seat: int) -> bool:
-        """The three conditions (004 quoting 002)."""
-        s = state.seats[seat]
-        others = [i for i, x in enumerate(state.seats) if x.role is Role.SCIENTIST and i != seat]
-        return (
-            state.prophet is None
-            and s.role is Role.SCIENTIST
-            and not s.been_prophet
-            and len(others) >= 2
-        )
-
     def expected(self, state: State) -> dict[type[Action], tuple[int, ...]]:
         """Bets in turn; declarations after a turn; calls and verdicts; hints."""
         out: dict[type[Action], tuple[int, ...]] = {}
