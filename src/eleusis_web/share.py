@@ -77,11 +77,15 @@ def session_notebook(session: Any) -> Notebook | None:
 
 
 def base_url() -> str:
-    """The page's address without its fragment."""
+    """The page's address without its query or fragment.
+
+    The query is left out on purpose: it may hold new-game presets (``rule=``
+    among them) that must never travel with a challenge or a replay.
+    """
     from eleusis_web import dom
 
     loc = dom.window.location
-    return f"{loc.origin}{loc.pathname}{loc.search}"
+    return f"{loc.origin}{loc.pathname}"
 
 
 def copy_text(text: str, field_id: str = "") -> None:
@@ -128,7 +132,7 @@ def share_or_copy(text: str, title: str, field_id: str) -> str:
     except Exception:
         pass
     copy_text(text, field_id)
-    return "Link copied. It also stands in the field below."
+    return "Link copied. It is also in the field above, to copy by hand."
 
 
 def route_hash(app: Any) -> None:
