@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from eleusis.archive import (
@@ -28,6 +29,7 @@ from eleusis.archive import (
     parse_archive,
     save_from_game,
 )
+from eleusis.notebook import Notebook, NotebookError
 
 FILE_NAME = "eleusis-games.json"
 
@@ -38,9 +40,19 @@ def collect(entries: Mapping[str, Mapping[str, Any]]) -> tuple[list[ArchivedGame
     skipped: list[str] = []
     for sid, entry in entries.items():
         try:
-            games.append(game_from_save(entry))
+            game = game_from_save(entry)
         except ArchiveError:
             skipped.append(sid)
+            continue
+        # the game's notebook (kept by the page in the session's extra data) also goes in
+        # the archive's own notebook field, so an import validates it entry by entry
+        extra = entry.get("game", {}).get("extra") if isinstance(entry.get("game"), dict) \
+            else None
+        raw = extra.get("notebook") if isinstance(extra, dict) else None
+        if raw is not None:
+            with contextlib.suppress(NotebookError):
+                game = replace(game, notebook=Notebook.from_data(raw))
+        games.append(game)
     return games, skipped
 
 

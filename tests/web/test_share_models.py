@@ -212,8 +212,11 @@ def _entry(sid: str, state: State, updated: float = 1.0) -> dict[str, object]:
 def test_archive_collect_and_plan() -> None:
     a = _entry("g1", solo_round(1, False))
     b = _entry("g2", solo_round(2, False))
+    a["game"]["extra"] = {"notebook": Notebook().add(RED).to_data()}  # type: ignore[index]
     games, skipped = archive_view.collect({"g1": a, "g2": b, "g3": {"format": "nope"}})
     assert [g.id for g in games] == ["g1", "g2"] and skipped == ["g3"]
+    assert games[0].notebook is not None and games[0].notebook.entries[0].text == RED
+    assert games[1].notebook is None
     text = export_archive(games)
     _, plan = archive_view.plan_for(text, {})
     assert len(plan.new) == 2 and not plan.conflicts
