@@ -97,6 +97,10 @@ def test_hostile_replay_link_shows_text_only(chromium: Any, site: str) -> None:
         text = str(page.locator("#replay").text_content())
         assert "<svg onload=" in text and "<iframe" in text and "L" * 400 in text
         assert NOTES[0] in text
+        # very long words wrap: the page never scrolls sideways
+        assert page.evaluate(
+            "document.documentElement.scrollWidth <= window.innerWidth + 1"), \
+            page.evaluate("document.documentElement.scrollWidth")
         assert_untouched(page, dialogs)
         page.get_by_role("button", name="Close the replay").click()
         page.get_by_role("button", name="Start", exact=True).click()
