@@ -832,8 +832,16 @@ class Controller:
 
     # -- computers ------------------------------------------------------------------------
 
+    def computers_ready(self) -> bool:
+        """Are the computer scientists prepared (their one-off work done in slices)?"""
+        return self.computers is not None and self.computers.ready()
+
     def computer_step(self) -> bool:
-        """Let the due computer seat take one action; return whether one was taken."""
+        """Let the due computer seat take one step; return whether one was taken.
+
+        A step is one action, or, until the scientists are prepared
+        (:meth:`computers_ready`), one short slice of that preparation.
+        """
         from eleusis_web import computer
 
         seat = self.computer_due()
@@ -843,6 +851,10 @@ class Controller:
         if self.computers is None:
             self.computers = computer.Brains(s.computer_seats(), s.setup.seed)
         state = s.state
+        if not self.computers.ready():
+            noise = computer.HUMAN_DEALER_NOISE if state.config.rule is None else None
+            self.computers.prepare_step(noise)
+            return True
         if state.window == seat and self._window_decided != len(state.actions):
             self._window_decided = len(state.actions)
             action = computer.window_action(state, seat, self.computers)

@@ -213,16 +213,20 @@ class App:
 
         if self.timer is not None or self.c.computer_due() is None:
             return
-        delay = PACES.get(self.c.ui.setup.pace, 700)
+        # the scientists' preparation runs in back-to-back slices, not at the pace
+        delay = PACES.get(self.c.ui.setup.pace, 700) if self.c.computers_ready() else 0
         self.timer = dom.window.setTimeout(self._step_js, delay)
         self.root.setAttribute("data-busy", "1")
 
     def _step(self) -> None:
         self.timer = None
         self.root.removeAttribute("data-busy")
-        if self.c.computer_step():
-            self.save()
-        self.render()
+        if not self.c.computers_ready():
+            self.c.computer_step()  # one slice of the scientists' preparation
+        else:
+            if self.c.computer_step():
+                self.save()
+            self.render()
         self.schedule()
 
     # -- drawing -------------------------------------------------------------------
