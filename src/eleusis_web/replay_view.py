@@ -13,6 +13,7 @@ are never markup.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,17 @@ from eleusis_web.viewmodel import (
 #: The longest replay the viewer keeps every step of (a round is far shorter).
 MAX_STEPS = 5000
 LOG_LINES = 8
+
+
+def shown(text: str) -> str:
+    """``text`` safe to show: control and bidi-override characters become "�".
+
+    Texts from a link are always written with ``textContent``; this also stops a
+    right-to-left override in a name from reversing the rest of a sentence.
+    """
+    return "".join(
+        "\ufffd" if (unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\n\t")
+        else ch for ch in text)
 
 
 @dataclass
@@ -118,7 +130,7 @@ def replay_model(r: Replay) -> ReplayVM:
 
     state = r.states[r.step]
     final = r.final
-    names = final.config.names
+    names = tuple(shown(n) for n in final.config.names)
     sv = view(state, None)
     columns = tuple(
         ColumnVM(card_vm(col.card.card, horizontal=col.card.horizontal, n=col.card.n),
@@ -126,7 +138,8 @@ def replay_model(r: Replay) -> ReplayVM:
                  i == len(sv.layout) - 1)
         for i, col in enumerate(sv.layout)
     )
-    log = tuple(describe_event(ev, names) for ev in reversed(state.events[-LOG_LINES:]))
+    log = tuple(shown(describe_event(ev, names))
+                for ev in reversed(state.events[-LOG_LINES:]))
     rule = final.config.rule or ""
     english = rule_check(rule)[1] if rule else "The dealer judged every play by hand."
     scores: tuple[ScoreRowVM, ...] = ()
@@ -150,7 +163,8 @@ def replay_model(r: Replay) -> ReplayVM:
             else:
                 k = len(nc.contradictions)
                 verdict = f"contradicted by {k} verdict{'s' if k != 1 else ''}"
-            notes.append(NoteVM(entry.text, entry.ticked, verdict, nc.consistent))
+            notes.append(NoteVM(shown(entry.text), entry.ticked, shown(verdict),
+                                nc.consistent))
     variant = VARIANTS.get(final.config.variant.value.replace("-", "_"),
                            final.config.variant.value)
     return ReplayVM(
@@ -168,8 +182,8 @@ def replay_model(r: Replay) -> ReplayVM:
         stock=len(state.stock),
         state_hash=r.final_hash,
         notes=tuple(notes),
-        hints=tuple(f"{names[x.seat] if 0 <= x.seat < len(names) else 'The dealer'}: {x.text}"
-                    for x in state.hints),
+        hints=tuple(shown(f"{names[x.seat] if 0 <= x.seat < len(names) else 'The dealer'}: "
+                          f"{x.text}") for x in state.hints),
     )
 
 

@@ -97,6 +97,7 @@ def test_hostile_replay_link_shows_text_only(chromium: Any, site: str) -> None:
         text = str(page.locator("#replay").text_content())
         assert "<svg onload=" in text and "<iframe" in text and "L" * 400 in text
         assert NOTES[0] in text
+        assert "\u202e" not in text and "\x00" not in text  # shown as "\ufffd"
         # very long words wrap: the page never scrolls sideways
         assert page.evaluate(
             "document.documentElement.scrollWidth <= window.innerWidth + 1"), \

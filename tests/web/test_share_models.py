@@ -17,7 +17,7 @@ from eleusis.replay import ReplayError, decode, encode
 from eleusis_web import archive_view, challenge_view, daily_view
 from eleusis_web.controller import Session, Setup, seat_kinds
 from eleusis_web.notebook_panel import apply_intent, notebook_model
-from eleusis_web.replay_view import open_replay, replay_model
+from eleusis_web.replay_view import open_replay, replay_model, shown
 from eleusis_web.share import parse_fragment, replay_link, session_notebook
 
 RED = "card is red"
@@ -97,6 +97,11 @@ def test_replay_model_steps_and_final_scores() -> None:
     assert r.step == r.last and not r.playing
     r.seek(-5)
     assert r.step == 0
+
+
+def test_shown_neutralises_control_and_bidi_characters() -> None:
+    assert shown("a\u202eb\x00c\u200b\nd\te") == "a\ufffdb\ufffdc\ufffd\nd\te"
+    assert shown("<script>é ♥</script>") == "<script>é ♥</script>"  # text stays text
 
 
 def test_open_replay_bad_texts_raise_replay_error_only() -> None:
