@@ -423,8 +423,21 @@ def test_royal_bets_prophet_reload_and_finish(tpage: Page, site: str) -> None:
         if page.get_by_role("group", name="Your verdict").count():
             codes = page.locator(".pending-cards .card").evaluate_all(
                 "els => els.map(e => e.dataset.code)")
-            ok = rule.accepts(mainline(page), Card.parse(str(codes[0])))
-            page.get_by_role("button", name="Right" if ok else "Wrong", exact=True).click()
+            card, line = Card.parse(str(codes[0])), mainline(page)
+            if "is refused" not in page.locator(".call-title").inner_text():
+                ok = rule.accepts(line, card)  # an A bet
+                page.get_by_role("button", name="Right" if ok else "Wrong", exact=True).click()
+                continue
+            # an R bet is right when neither the card nor any other of the hand fits (2.2);
+            # called wrong, the prophet names the card that goes to the mainline (3.1/3.2)
+            others = [Card.parse(str(x)[3:]) for x in page.locator(
+                ".call-cards [data-key^='jc-']").evaluate_all("els => els.map(e => e.dataset.key)")]
+            fits = [x for x in [card, *others] if rule.accepts(line, x)]
+            if not fits:
+                page.get_by_role("button", name="Right", exact=True).click()
+                continue
+            page.locator(f".call-cards [data-key='jc-{fits[0].code}']").first.click()
+            page.get_by_role("button", name="Wrong", exact=True).click()
             continue
         declare = page.get_by_role("button", name="Declare prophet")
         if (right_done and wrong_done and not prophet and declare.count()
