@@ -5,61 +5,28 @@ from the new-game screen with the defaults (the URL only presets them:
 ``?variant=&seed=&rule=&pace=``, the engine judges every move) and plays as a
 person would, by role and name. The test knows the secret rule it chose, so it
 picks right and wrong cards with :mod:`eleusis.rules` on CPython. Every test
-ends by checking that no error panel and no ``.py-error`` banner appeared.
+ends by checking that no error panel and no ``.py-error`` banner appeared. The
+``site`` and ``chromium`` fixtures are the shared ones of ``conftest.py``.
 """
 
 from __future__ import annotations
 
-import sys
 import urllib.parse
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from eleusis.cards import Card
 from eleusis.rules import parse
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
 BOOT_MS = 90_000
 
 RED = "card is red"
 ALT = "if prev is odd then card is red else card is black"
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    """Build the engine zip and serve the site on a free loopback port."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import build  # type: ignore[import-not-found]
-    import serve  # type: ignore[import-not-found]
-
-    build.build(ROOT)
-    server = serve.serve_in_thread(ROOT)
-    try:
-        yield str(server.url)
-    finally:
-        server.close()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    """One headless Chromium for the module (each test gets its own context)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -495,8 +462,15 @@ def test_hand_judging_dealer_hints_and_judges(tpage: Page, site: str) -> None:
 
 def test_start_clicked_during_boot_plays_at_once(tpage: Page, site: str) -> None:
     page = tpage
+    # hold the engine zip until the click has landed, so Python cannot win the race
+    held: list[Any] = []
+    page.route("**/build/app.zip", lambda route: held.append(route))
     page.goto(site + "?seed=4&pace=instant", wait_until="domcontentloaded")
     page.locator("#new-game #start").click()  # the boot shell's form, before Python is up
+    assert page.evaluate("window.eleusisBoot.queue.length") == 1
+    for route in held:
+        route.continue_()
+    page.unroute("**/build/app.zip")
     wait_ready(page)
     page.wait_for_selector("#game[data-screen='table']", state="attached", timeout=BOOT_MS)
     expect(page.get_by_role("navigation", name="Game")).to_contain_text("New Eleusis")
