@@ -203,6 +203,11 @@ def writes_rule(setup: Setup, round_index: int) -> bool:
     return setup.dealer != "judge"  # in a match a person writes unless hands judge
 
 
+def several_people(setup: Setup) -> bool:
+    """Do several people share this device (hot-seat)? Then secrets need a pass screen."""
+    return sum(k in HUMAN_KINDS for k in seat_kinds(setup)) > 1
+
+
 def seat_kinds(setup: Setup) -> list[str]:
     """The kind of each engine seat (a person dealing outside a match takes seat 0)."""
     kinds = [s.kind for s in setup.seats]
@@ -331,6 +336,7 @@ class Ui:
     help_from: str = "setup"
     judge_card: str = ""  # a hand-judging dealer's chosen card for a wrong "no play"
     writing_next: bool = False  # the rule being written is for the next round of the match
+    writer_ready: bool = True  # hot-seat: the rule's writer holds the device (else a pass screen)
     dealer_ready: int = 0  # rounds for which the person dealing has finished the opening hint
     expanded: list[int] = field(default_factory=list)  # sidelines shown in full
     contrast: bool = False  # four-color suits, high contrast
@@ -586,6 +592,7 @@ class Controller:
             st.seed = self._seed_source()
         if writes_rule(st, 0):
             self.ui.writing_next = False
+            self.ui.writer_ready = not several_people(st)
             self.ui.screen = "write-rule"
             self.ui.rule_text = self.ui.rule_text or ""
             self.ui.try_line = []
@@ -731,6 +738,10 @@ class Controller:
         if self.session is not None:
             self.ui.dealer_ready = len(self.session.rounds)
 
+    def _on_writer_ready(self, intent: dict[str, Any]) -> None:
+        """Hot-seat: the person writing the rule holds the device; show the editor."""
+        self.ui.writer_ready = True
+
     def _on_reveal(self, intent: dict[str, Any]) -> None:
         """Hot-seat: the right person holds the device; show their hand."""
         self.ui.shown = self.ui.viewer
@@ -778,6 +789,7 @@ class Controller:
             return
         if writes_rule(s.setup, len(s.rounds)):
             self.ui.writing_next = True
+            self.ui.writer_ready = not several_people(s.setup)
             self.ui.screen = "write-rule"
             self.ui.rule_text = ""
             self.ui.try_line = []

@@ -541,6 +541,18 @@ def write_rule_screen(c: Any) -> Any:
     from eleusis.cards import ALL_CARDS, Card
     from eleusis_web.viewmodel import analysis, card_vm, rule_check, try_card
 
+    if not c.ui.writer_ready:  # hot-seat: nobody but the writer may see the editor
+        writer = c.writer_name()
+        return h("section", {"class": "write-rule"},
+                 h("div", {"class": "pass-screen", "role": "dialog",
+                           "aria-label": "Pass the device"},
+                   h("p", {"class": "pass-title", "text": f"Pass the device to {writer}"}),
+                   h("p", {"text": "The secret rule is written where only the dealer "
+                                   "can see it."}),
+                   h("button", {"type": "button", "class": "button button-primary",
+                                "data-key": "writer-ready",
+                                "data-intent": intent_attr({"type": "writer_ready"}),
+                                "text": f"I am {writer}: write the rule"})))
     text = c.ui.rule_text
     err, eng = rule_check(text)
     box = h("section", {"class": "write-rule", "aria-labelledby": "wr-title"},

@@ -476,3 +476,26 @@ def test_start_clicked_during_boot_plays_at_once(tpage: Page, site: str) -> None
     expect(page.get_by_role("navigation", name="Game")).to_contain_text("New Eleusis")
     expect(page.locator("#table")).to_have_attribute("data-variant", "new-eleusis")
     no_errors(page)
+
+
+def test_hot_seat_rule_writer_gets_the_device_first(tpage: Page, site: str) -> None:
+    page = tpage
+    open_table(page, site, variant="express", seed=3, dealer="writer", pace="instant")
+    start_defaults_to("write-rule", page)
+    passing = page.get_by_role("dialog", name="Pass the device")
+    expect(passing).to_contain_text("Pass the device to Dealer")
+    expect(page.get_by_role("textbox", name="Secret rule")).to_have_count(0)  # still hidden
+    page.get_by_role("button", name="I am Dealer: write the rule").click()
+    page.get_by_role("textbox", name="Secret rule").fill(RED)
+    expect(page.locator(".rule-english")).to_contain_text("red")
+    page.get_by_role("button", name="Deal with this rule").click()
+    page.wait_for_selector("#game[data-screen='table']", state="attached")
+    # the next person must take the device before any hand shows
+    expect(page.get_by_role("dialog", name="Pass the device")).to_contain_text("Pass the device")
+    no_errors(page)
+
+
+def start_defaults_to(screen_name: str, page: Page) -> None:
+    """On the new-game screen, press Start and wait for ``screen_name``."""
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_selector(f"#game[data-screen='{screen_name}']", state="attached")

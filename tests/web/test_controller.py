@@ -179,6 +179,10 @@ def test_writer_dealer_writes_the_rule_first() -> None:
     c.ui.setup = Setup(variant="new_eleusis", dealer="writer", seed=4)
     c.dispatch({"type": "start"})
     assert c.ui.screen == "write-rule" and c.session is None
+    # you and the dealer share the device: the editor waits behind a pass screen
+    assert c.ui.writer_ready is False
+    c.dispatch({"type": "writer_ready"})
+    assert c.ui.writer_ready is True
     c.dispatch({"type": "rule_text", "value": "card is"})
     c.dispatch({"type": "rule_accept"})
     assert c.session is None and c.ui.message
@@ -288,8 +292,9 @@ def test_match_rotates_the_dealer_and_a_person_writes_their_rule() -> None:
         c.dispatch({"type": "next_round"})
         if k == 0:
             assert s.state.config.dealer == 2 and len(s.rounds) == 2
-    # round 3: you deal, and write the rule first
+    # round 3: you deal, and write the rule first (the only person here: no pass screen)
     assert c.ui.screen == "write-rule" and c.writer_name() == "You"
+    assert c.ui.writer_ready is True
     c.dispatch({"type": "rule_text", "value": "card is red"})
     c.dispatch({"type": "rule_accept"})
     assert len(s.rounds) == 3 and s.state.config.dealer == 0
