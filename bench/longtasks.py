@@ -8,7 +8,8 @@ table variant with three computer scientists at the "instant" pace, plays the
 person's turns (the first card of the hand, or "No play"; "Continue" when the
 table waits), and prints, separately for the boot and for the play, the
 number of tasks over 50 ms (the browser's long-task threshold), over 100 ms,
-and the longest.
+and the longest; then what each computer tick spent on the decision, the save
+and the redraw (the table's ``performance.measure`` entries).
 
 Run: ``.venv/bin/python bench/longtasks.py [--turns 12] [--variants new_eleusis,royal]``
 after ``make setup``. Figures go to docs/performance.md ("Computer scientists").
@@ -89,6 +90,7 @@ def main() -> None:
     build.build(ROOT)
     server = serve.serve_in_thread(ROOT)
     rows = []
+    breakdown: list[tuple[str, str, int, float, float]] = []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -98,7 +100,16 @@ def main() -> None:
                 page = context.new_page()
                 play_round(page, str(server.url), variant, args.seed, args.turns)
                 tasks = page.evaluate("window.__longtasks")
+                parts = page.evaluate(
+                    "performance.getEntriesByType('measure')"
+                    ".filter(e => e.name.startsWith('eleusis:'))"
+                    ".map(e => ({name: e.name, ms: e.duration}))")
                 context.close()
+                for name in ("eleusis:computer", "eleusis:save", "eleusis:render"):
+                    ms = [x["ms"] for x in parts if x["name"] == name]
+                    if ms:
+                        breakdown.append((variant, name.split(":")[1], len(ms),
+                                          statistics.median(ms), max(ms)))
                 for phase in ("boot", "play"):
                     ms = [t["ms"] for t in tasks if t["phase"] == phase]
                     rows.append((variant, phase, len(ms), sum(1 for x in ms if x > 100),
@@ -110,6 +121,11 @@ def main() -> None:
     print(f"{'variant':<12} {'phase':<5} {'>50ms':>6} {'>100ms':>7} {'longest':>9} {'median':>8}")
     for variant, phase, n, over, longest, med in rows:
         print(f"{variant:<12} {phase:<5} {n:>6} {over:>7} {longest:>8.0f}ms {med:>7.0f}ms")
+    print()
+    print("what a computer's tick spends (performance.measure entries of the table)")
+    print(f"{'variant':<12} {'part':<9} {'ticks':>6} {'median':>8} {'longest':>9}")
+    for variant, part, n, med, longest in breakdown:
+        print(f"{variant:<12} {part:<9} {n:>6} {med:>7.1f}ms {longest:>8.1f}ms")
 
 
 if __name__ == "__main__":

@@ -22,15 +22,36 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from eleusis_web import boot, dom
+
+T = TypeVar("T")
 
 
 def nil(value: Any) -> bool:
     """Whether a browser value is null or undefined (Pyodide's ``JsNull`` included)."""
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
+
+
+def measured(name: str, fn: Callable[[], T]) -> T:
+    """Run ``fn`` inside a ``performance.measure`` entry named ``name``.
+
+    The entries show in the browser's performance timeline, where
+    ``bench/longtasks.py`` reads them to say which part of a computer's
+    tick (decision, save, redraw) makes a long task.
+    """
+    perf = dom.window.performance
+    perf.mark(name + ":start")
+    try:
+        return fn()
+    finally:
+        perf.mark(name + ":end")
+        perf.measure(name, name + ":start", name + ":end")
+        perf.clearMarks(name + ":start")
+        perf.clearMarks(name + ":end")
 
 class App:
     """The table's runtime: one controller, the saves, the root element, a timer."""
@@ -224,9 +245,9 @@ class App:
         if not self.c.computers_ready():
             self.c.computer_step()  # one slice of the scientists' preparation
         else:
-            if self.c.computer_step():
-                self.save()
-            self.render()
+            if measured("eleusis:computer", self.c.computer_step):
+                measured("eleusis:save", self.save)
+            measured("eleusis:render", self.render)
         self.schedule()
 
     # -- drawing -------------------------------------------------------------------
