@@ -48,6 +48,7 @@ from typing import Any, Final
 
 from eleusis.cards import Card
 from eleusis.game import Column, Event, State, Variant
+from eleusis.variants.base import VariantRules
 from eleusis.views import SeatView, ViewColumn
 
 FORMAT_VERSION: Final = 1
@@ -362,15 +363,6 @@ def _sentence(o: Observation) -> str:
     )
 
 
-def _accepts_all(rule: Any, mainline: Sequence[Card], cards: Sequence[Card]) -> bool:
-    line = list(mainline)
-    for c in cards:
-        if not rule.accepts(line, c):
-            return False
-        line.append(c)
-    return True
-
-
 def check(entry_text: str, evidence: Evidence) -> NotebookCheck:
     """Check a candidate rule against the evidence; a text that is not a rule is reported.
 
@@ -390,7 +382,7 @@ def check(entry_text: str, evidence: Evidence) -> NotebookCheck:
     line = evidence.mainline
     found = []
     for o in evidence.observations:
-        agrees = _accepts_all(rule, line[: o.after], o.cards) == o.accepted
+        agrees = VariantRules.accepts_all(rule, line[: o.after], o.cards) == o.accepted
         if not agrees:
             found.append(Contradiction(o, _sentence(o)))
     try:
