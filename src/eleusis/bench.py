@@ -40,14 +40,15 @@ the space is built once before the first round (its time is ``setup_ms``).
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar, cast
 
 from eleusis.ai import Scientist, strength
 from eleusis.ai.space import build_space
@@ -122,9 +123,13 @@ class RoundResult:
     guesses: list[str] = field(default_factory=list)
 
 
-def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
-              counterexamples: bool = True) -> RoundResult:
-    """Play one Solo round of a computer scientist against ``rule_text``."""
+def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
+                     counterexamples: bool = True) -> Generator[None, None, RoundResult]:
+    """One Solo round of a computer scientist against ``rule_text``, a decision at a time.
+
+    Yields after every decision (a page runs a few per event-loop task) and
+    returns the :class:`RoundResult`; :func:`play_solo` drives it to the end.
+    """
     state = new_game(make_config("solo", ["computer"], rule_text, seed, max_turns=max_turns))
     sci = Scientist(level, seed, counterexamples=counterexamples)
     res = RoundResult(False, 0, 0, 0)
@@ -141,6 +146,7 @@ def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int =
             res.guesses.append(action.text)
         elif isinstance(action, Play) and sci.last_prediction is not None:
             res.predictions.append((sci.last_prediction[1], len(state.mainline) > before))
+        yield None
     seat = state.seats[0]
     assert state.result is not None
     res.solved = bool(seat.right_guess)
@@ -148,6 +154,24 @@ def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int =
     res.wrong = seat.wrong_guesses
     res.turns = state.turns
     return res
+
+
+_T = TypeVar("_T")
+
+
+def _finish(steps: Generator[Any, None, _T]) -> _T:
+    """Run a step generator to its end and return its value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return cast(_T, stop.value)
+
+
+def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
+              counterexamples: bool = True) -> RoundResult:
+    """Play one Solo round of a computer scientist against ``rule_text``."""
+    return _finish(solo_round_steps(rule_text, seed, level, max_turns, counterexamples))
 
 
 def _percentile(xs: Sequence[float], q: float) -> float:
@@ -189,18 +213,62 @@ def _summary(results: Sequence[RoundResult]) -> dict[str, float]:
     }
 
 
-def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
-             out: TextIO | None, counterexamples: bool = True) -> dict[str, Any]:
-    """Play every rule ``rounds`` times; print a line per rule to ``out``."""
-    t0 = time.perf_counter()
-    build_space(strength(level).max_level)
-    setup_ms = 1000.0 * (time.perf_counter() - t0)
+def rule_line(entry: dict[str, Any]) -> str:
+    """The harness's one-line account of a rule (an entry of ``per_rule``)."""
+    marks = " ".join(f"{'+' if w else '-'}{score}"
+                     for w, score in zip(entry["solved"], entry["scores"], strict=True))
+    rounds = len(entry["scores"])
+    return (f"{entry['name']:40s} solved {sum(entry['solved'])}/{rounds}  "
+            f"score {entry['mean_score']:6.2f}  wrong {entry['mean_wrong_guesses']:.2f}  "
+            f"turns {entry['mean_turns']:5.2f}  [{marks}]")
+
+
+def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
+               counterexamples: bool = True, prepare_budget_ms: float | None = None,
+               ) -> Generator[dict[str, Any], None, dict[str, Any]]:
+    """The Solo harness a step at a time: yields progress, returns the report.
+
+    Every rule is played ``rounds`` times (round ``r`` of the ``k``-th rule
+    with seed ``seed * 100_003 + k * 101 + r``, so the same rules in the same
+    order give the same games wherever this runs). Yields
+    ``{"kind": "prepare"}`` after each slice of the preparation,
+    ``{"kind": "decision", "rule": k, "round": r}`` after every decision and
+    ``{"kind": "rule", "rule": k, "entry": ..., "line": ...}`` after each
+    rule (its ``per_rule`` entry and :func:`rule_line`), so a page can yield
+    to its event loop between steps and show progress. With
+    ``prepare_budget_ms`` the preparation is :meth:`Scientist.prepare_steps`
+    in slices (space, shared prior, columns; ``setup_ms`` sums the slices),
+    else one :func:`build_space` (the command line's ``setup_ms``).
+    """
+    if prepare_budget_ms is None:
+        t0 = time.perf_counter()
+        build_space(strength(level).max_level)
+        setup_ms = 1000.0 * (time.perf_counter() - t0)
+    else:
+        setup_ms = 0.0
+        prep = Scientist.prepare_steps(level, prepare_budget_ms)
+        while True:
+            t0 = time.perf_counter()
+            done = next(prep)
+            setup_ms += 1000.0 * (time.perf_counter() - t0)
+            if done:
+                break
+            yield {"kind": "prepare"}
     per_rule: list[dict[str, Any]] = []
     everything: list[RoundResult] = []
     groups: dict[str, list[RoundResult]] = {}
     for k, rl in enumerate(rules):
-        results = [play_solo(rl.text, seed * 100_003 + k * 101 + r, level,
-                             counterexamples=counterexamples) for r in range(rounds)]
+        results: list[RoundResult] = []
+        for r in range(rounds):
+            steps = solo_round_steps(rl.text, seed * 100_003 + k * 101 + r, level,
+                                     counterexamples=counterexamples)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as stop:
+                    results.append(stop.value)
+                    break
+                yield {"kind": "decision", "rule": k, "round": r}
         everything.extend(results)
         m = _DIFFICULTY.match(rl.name)
         if m:
@@ -211,11 +279,8 @@ def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
         entry["wrong_guesses"] = [r.wrong for r in results]
         entry["turns"] = [r.turns for r in results]
         per_rule.append(entry)
-        if out is not None:
-            marks = " ".join(f"{'+' if r.solved else '-'}{r.score}" for r in results)
-            print(f"{rl.name:40s} solved {sum(r.solved for r in results)}/{rounds}  "
-                  f"score {entry['mean_score']:6.2f}  wrong {entry['mean_wrong_guesses']:.2f}  "
-                  f"turns {entry['mean_turns']:5.2f}  [{marks}]", file=out, flush=True)
+        line = rule_line({**entry, "solved": [r.solved for r in results]})
+        yield {"kind": "rule", "rule": k, "entry": entry, "line": line}
     report: dict[str, Any] = _summary(everything)
     report["strength"] = level
     report["seed"] = seed
@@ -225,6 +290,88 @@ def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     report["by_difficulty"] = {d: _summary(rs) for d, rs in sorted(groups.items())}
     report["calibration"] = calibration([p for r in everything for p in r.predictions])
     return report
+
+
+def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
+             out: TextIO | None, counterexamples: bool = True) -> dict[str, Any]:
+    """Play every rule ``rounds`` times; print a line per rule to ``out``."""
+    steps = solo_steps(rules, rounds, seed, level, counterexamples)
+    while True:
+        try:
+            event = next(steps)
+        except StopIteration as stop:
+            report: dict[str, Any] = stop.value
+            return report
+        if out is not None and event["kind"] == "rule":
+            print(event["line"], file=out, flush=True)
+
+
+class SoloRun:
+    """The Solo harness driven in time slices, as the developer page runs it.
+
+    ``SoloRun(text, rounds=3, seed=0, level="strong")`` reads the rules from
+    ``text`` (a rules file's content: bad lines are skipped and listed in
+    ``skipped`` with their line numbers, as the command line does) and keeps
+    the first ``limit`` rules when ``limit`` is given. Each :meth:`advance`
+    runs steps for about ``budget_ms`` and returns what happened, so the
+    caller (a page's event loop) gets control back between slices. The report
+    is the command line's ``--json`` object (with ``skipped``), the summary
+    its text. Raises ``ValueError`` at once for a bad level or round count.
+    """
+
+    def __init__(self, text: str, rounds: int = 3, seed: int = 0, level: str = "strong",
+                 limit: int | None = None, counterexamples: bool = True,
+                 prepare_budget_ms: float = 8.0) -> None:
+        strength(level)
+        if rounds < 1:
+            raise ValueError(f"rounds must be at least 1, not {rounds}")
+        if limit is not None and limit < 1:
+            raise ValueError(f"limit must be at least 1, not {limit}")
+        rules, self.skipped = read_rules(text.splitlines())
+        self.rules = rules[:limit] if limit is not None else rules
+        self.rounds = rounds
+        self.decisions = 0
+        self.report: dict[str, Any] | None = None
+        self._steps = solo_steps(self.rules, rounds, seed, level, counterexamples,
+                                 prepare_budget_ms)
+
+    @property
+    def done(self) -> bool:
+        """True once the report is ready."""
+        return self.report is not None
+
+    def advance(self, budget_ms: float = 15.0) -> dict[str, Any]:
+        """Run for about ``budget_ms`` (at least one step); return the progress.
+
+        Keys: ``done``, ``phase`` (``prepare`` or ``play``), ``rule`` and
+        ``round`` (0-based, of the last decision), ``decisions`` so far,
+        ``lines`` (:func:`rule_line` of each rule finished in this slice)
+        and, once done, ``report`` and ``summary``.
+        """
+        lines: list[str] = []
+        out: dict[str, Any] = {"done": False, "phase": "prepare", "lines": lines}
+        if self.report is None:
+            t_end = time.perf_counter() + budget_ms / 1000.0
+            while True:
+                try:
+                    event = next(self._steps)
+                except StopIteration as stop:
+                    report: dict[str, Any] = stop.value
+                    report["skipped"] = list(self.skipped)
+                    self.report = report
+                    break
+                if event["kind"] == "decision":
+                    self.decisions += 1
+                    out.update(phase="play", rule=event["rule"], round=event["round"])
+                elif event["kind"] == "rule":
+                    out.update(phase="play", rule=event["rule"])
+                    lines.append(event["line"])
+                if time.perf_counter() >= t_end:
+                    break
+        out["decisions"] = self.decisions
+        if self.report is not None:
+            out.update(done=True, report=self.report, summary=summary_text(self.report))
+        return out
 
 
 def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong",
@@ -363,6 +510,13 @@ def _print_summary(report: dict[str, Any], out: TextIO) -> None:
     cal = ", ".join(f"{c['predicted']:.2f}->{c['observed']:.2f} ({c['plays']})"
                     for c in report["calibration"])
     print(f"calibration (predicted -> observed acceptance): {cal}", file=out)
+
+
+def summary_text(report: dict[str, Any]) -> str:
+    """The summary the command line prints after the per-rule lines."""
+    buf = io.StringIO()
+    _print_summary(report, buf)
+    return buf.getvalue()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
