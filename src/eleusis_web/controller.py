@@ -251,6 +251,8 @@ class Session:
     #: what the share features keep with the game (``notebook``, ``daily``,
     #: ``challenge``): small JSON data, saved only when present
     extra: dict[str, Any] = field(default_factory=dict)
+    #: a match ended before everyone dealt ("End match"): the variant's compensation applies
+    ended_early: bool = False
 
     @property
     def state(self) -> State:
@@ -261,6 +263,11 @@ class Session:
     def planned_rounds(self) -> int:
         """1, or in a match one round per seat (everyone deals once)."""
         return max(1, len(self.setup.seats)) if self.setup.match else 1
+
+    @property
+    def match_over(self) -> bool:
+        """No round is running and none will follow (every round played, or ended early)."""
+        return self.state.over and (self.ended_early or len(self.rounds) >= self.planned_rounds)
 
     def computer_seats(self) -> dict[int, str]:
         """This round's computer scientists (a computer dealing is not one) and strengths."""
@@ -284,6 +291,7 @@ class Session:
             "rounds": [encode(r) for r in self.rounds],
             "created": self.created,
             **({"extra": dict(self.extra)} if self.extra else {}),
+            **({"ended_early": True} if self.ended_early else {}),
         }
 
     @classmethod
@@ -302,7 +310,8 @@ class Session:
             raise ValueError("bad saved game: seats and rounds disagree")
         extra = data.get("extra")
         return cls(sid, setup, rounds, kinds, float(data.get("created", 0.0)),
-                   dict(extra) if isinstance(extra, dict) else {})
+                   dict(extra) if isinstance(extra, dict) else {},
+                   data.get("ended_early") is True)
 
 
 def actor(state: State) -> int | None:
@@ -340,6 +349,7 @@ class Ui:
     dealer_ready: int = 0  # rounds for which the person dealing has finished the opening hint
     expanded: list[int] = field(default_factory=list)  # sidelines shown in full
     contrast: bool = False  # four-color suits, high contrast
+    confirm_end: bool = False  # "End match" pressed once: the confirmation is shown
 
 
 Announce = Callable[[str], None]
@@ -784,7 +794,7 @@ class Controller:
         s = self.session
         if s is None or not s.state.over:
             return
-        if len(s.rounds) >= s.planned_rounds:
+        if s.match_over:
             self.ui.screen = "setup"
             return
         if writes_rule(s.setup, len(s.rounds)):
@@ -807,6 +817,48 @@ class Controller:
         self._window_decided = -1
         self._changed = True
         self.announcements.append(f"Round {len(s.rounds)} begins.")
+
+    def end_match_reason(self) -> str | None:
+        """Why "End match" is not available now (None: it is)."""
+        s = self.session
+        if s is None or s.planned_rounds <= 1:
+            return "Only a match can be ended early."
+        if s.match_over:
+            return "The match is over."
+        if not any(r.over for r in s.rounds):
+            return "Finish the first round first: a match ended early counts finished rounds."
+        return None
+
+    def _on_end_match(self, intent: dict[str, Any]) -> None:
+        """End a match before everyone has dealt: first ask, then (``confirm``) end it.
+
+        As :meth:`eleusis.game.Match.end_early`: a round still running is dropped,
+        the finished rounds count, and the variant's compensation is added.
+        """
+        s = self.session
+        why = self.end_match_reason()
+        if why or s is None:
+            self.ui.confirm_end = False
+            self.refuse(why or "No game.")
+            return
+        if not intent.get("confirm"):
+            self.ui.confirm_end = True
+            return
+        self.ui.confirm_end = False
+        if not s.state.over:
+            s.rounds.pop()
+        s.ended_early = True
+        self.ui.screen = "round-end"
+        self.ui.guess_open = False
+        self.ui.writing_next = False
+        self.computers = None
+        self._window_decided = -1
+        self._changed = True
+        self.announcements.append(
+            f"The match is over: ended after {len(s.rounds)} of {s.planned_rounds} rounds.")
+
+    def _on_end_match_cancel(self, intent: dict[str, Any]) -> None:
+        self.ui.confirm_end = False
 
     def _on_show_table(self, intent: dict[str, Any]) -> None:
         if self.session is not None:

@@ -130,10 +130,18 @@ def toolbar(c: Any, title: str) -> Any:
     for key in PACES:
         pace.appendChild(h("option", {"value": key, "text": key.capitalize(),
                                       "selected": key == c.ui.setup.pace}))
-    return h(
+    end = None
+    s = c.session
+    if s is not None and s.planned_rounds > 1 and not s.match_over and c.ui.screen in (
+            "table", "round-end", "write-rule"):
+        why = c.end_match_reason()
+        end = button(ControlVM("End match", {"type": "end_match"}, why is None, why or "",
+                               key="tb-end"), "button-quiet")
+    nav = h(
         "nav", {"class": "toolbar", "aria-label": "Game"},
         h("span", {"class": "toolbar-title", "text": title}),
         h("span", {"class": "toolbar-actions"},
+          end,
           h("button", {"type": "button", "class": "button button-quiet", "text": "New game",
                        "data-key": "tb-new", "data-intent": intent_attr({"type": "show_setup"})}),
           h("button", {"type": "button", "class": "button button-quiet", "text": "How to play",
@@ -145,6 +153,27 @@ def toolbar(c: Any, title: str) -> Any:
                         "checked": c.ui.contrast}),
             h("span", {"text": "Four colors"}))),
     )
+    if (end is not None and c.ui.confirm_end and c.end_match_reason() is None
+            and c.ui.screen != "round-end"):  # the round-end screen asks by its own button
+        from eleusis_web.viewmodel import end_match_question
+
+        nav.appendChild(end_match_confirm(end_match_question(c)))
+    return nav
+
+
+def end_match_confirm(text: str, cancel_key: str = "end-cancel") -> Any:
+    """Are you sure? Ending a match early drops the running round and adds compensation."""
+    return h("div", {"class": "confirm-bar", "role": "alertdialog",
+                     "aria-labelledby": "confirm-end-text"},
+             h("p", {"id": "confirm-end-text", "text": text}),
+             h("span", {"class": "controls"},
+               h("button", {"type": "button", "class": "button button-danger",
+                            "text": "End the match", "data-key": "end-confirm",
+                            "data-intent": intent_attr({"type": "end_match",
+                                                        "confirm": True})}),
+               h("button", {"type": "button", "class": "button button-quiet",
+                            "text": "Keep playing", "data-key": cancel_key,
+                            "data-intent": intent_attr({"type": "end_match_cancel"})})))
 
 
 def layout_board(vm: TableVM, c: Any, fresh: int = 0) -> Any:
@@ -641,16 +670,55 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
                                  h("span", {"text": " " + (english or text)})))
             th.appendChild(h("div", {"class": "thinker"}, h("h4", {"text": name}), ul))
         box.appendChild(th)
-    box.appendChild(h("div", {"class": "controls"},
-                      h("button", {"type": "button", "class": "button button-primary",
-                                   "text": vm.next_label, "data-key": "next-round",
-                                   "data-intent": intent_attr(
-                                       {"type": "show_setup" if vm.match_over
-                                        else "next_round"})})))
+    if vm.match is not None:
+        box.appendChild(match_summary(vm))
+    nxt = h("div", {"class": "controls"},
+            h("button", {"type": "button", "class": "button button-primary",
+                         "text": vm.next_label, "data-key": "next-round",
+                         "data-intent": intent_attr(
+                             {"type": "show_setup" if vm.match_over else "next_round"})}))
+    if vm.can_end_match and not vm.end_question:
+        nxt.appendChild(h("button", {"type": "button", "class": "button button-quiet",
+                                     "text": "End the match here", "data-key": "end-here",
+                                     "data-intent": intent_attr({"type": "end_match"})}))
+    box.appendChild(nxt)
+    if vm.can_end_match and vm.end_question:
+        # the focus moves from "End the match here" to the safe answer, "Keep playing"
+        box.appendChild(end_match_confirm(vm.end_question, "end-here"))
     if board is not None:
         box.appendChild(h("h3", {"text": "The final layout"}))
         box.appendChild(board)
     return h("div", {"class": "screen screen-end"}, box)
+
+
+def match_summary(vm: RoundEndVM) -> Any:
+    """The match: each player's rounds, the compensation on its own line, the totals."""
+    m = vm.match
+    assert m is not None
+    sec = h("section", {"class": "match-summary", "aria-labelledby": "ms-title",
+                        "data-testid": "match-summary"},
+            h("h3", {"id": "ms-title", "text": "The match"}))
+    if m.note:
+        sec.appendChild(h("p", {"class": "match-note", "text": m.note}))
+    table = h("table", {"class": "scores match-scores", "aria-labelledby": "ms-title"},
+              h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
+                                h("th", {"scope": "col", "text": "Breakdown"}),
+                                h("th", {"scope": "col", "class": "num", "text": "Total"}))))
+    body = h("tbody")
+    best = max((r.total for r in m.rows), default=0)
+    for r in m.rows:
+        lines = h("ul", {"class": "breakdown"})
+        for line in r.lines:
+            comp = line.startswith("Compensation")
+            lines.appendChild(h("li", {"class": "compensation" if comp else None,
+                                       "text": line}))
+        body.appendChild(h("tr", {"class": "best" if r.total == best else None},
+                           h("th", {"scope": "row", "text": r.name}),
+                           h("td", {}, lines),
+                           h("td", {"class": "num total", "text": str(r.total)})))
+    table.appendChild(body)
+    sec.appendChild(table)
+    return sec
 
 
 def help_screen(blocks: list[tuple[str, str]]) -> Any:

@@ -558,6 +558,27 @@ class ScoreRowVM:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchRowVM:
+    """One seat in the match summary: a line per round, the compensation, the total."""
+
+    name: str
+    lines: tuple[str, ...]  # "Round 1: 8", "Round 2 (dealer): 12", "Compensation ...: +10"
+    compensation: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchVM:
+    """The match summary: rounds played, compensation when ended early, totals."""
+
+    rounds_played: int
+    planned: int
+    ended_early: bool
+    note: str  # what the compensation is (or why there is none)
+    rows: tuple[MatchRowVM, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RoundEndVM:
     """The end of a round: the rule revealed, the scores, what the computers thought."""
 
@@ -569,6 +590,101 @@ class RoundEndVM:
     thoughts: tuple[tuple[str, tuple[tuple[str, str, float], ...]], ...]
     next_label: str
     match_over: bool
+    match: MatchVM | None = None  # the match summary, once the match is over
+    can_end_match: bool = False  # between two rounds of a match: "End the match here"
+    end_question: str = ""  # "End the match here" pressed: the confirmation's question
+
+
+def end_match_question(c: Controller) -> str:
+    """The confirmation asked before a match is ended early: what counts, what is lost."""
+    s = c.session
+    assert s is not None
+    done = sum(1 for r in s.rounds if r.over)
+    text = f"End the match now? The {done} finished round{'s' if done != 1 else ''} count"
+    if not s.state.over:
+        text += "; this round is not finished and will not count"
+    if compensates(s.state.config.variant.value):
+        return text + ", and everyone who has never dealt gets the compensation."
+    return text + "; this variant has no compensation."
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("0" if n == 0 else f"\u2212{-n}")
+
+
+def compensation_of(c: Controller) -> tuple[int, ...]:
+    """The variant's compensation of a match ended early (zeros otherwise).
+
+    The engine's rule (:meth:`eleusis.variants.base.VariantRules.compensation`,
+    as :attr:`eleusis.game.Match.compensation`): New Eleusis gives 10 points to
+    everyone who never dealt; Royal the dealers' average minus the scientists'
+    average (halves up); Express nothing.
+    """
+    from eleusis.variants import rules_for
+    from eleusis_web.controller import rotating
+
+    s = c.session
+    assert s is not None
+    n = len(s.state.config.names)
+    if not s.ended_early or not rotating(s.setup):
+        return (0,) * n
+    done = [r for r in s.rounds if r.result is not None]
+    dealers = tuple(r.config.dealer for r in done if r.config.dealer is not None)
+    return rules_for(s.state.config.variant).compensation(
+        tuple(r.result.scores for r in done if r.result is not None), dealers, n)
+
+
+def match_model(c: Controller) -> MatchVM:
+    """The match summary: each seat's rounds, compensation (if ended early) and total."""
+    from eleusis_web.controller import VARIANTS
+
+    s = c.session
+    assert s is not None
+    names = s.state.config.names
+    done = [r for r in s.rounds if r.result is not None]
+    comp = compensation_of(c)
+    dealers = {r.config.dealer for r in done if r.config.dealer is not None}
+    variant = s.state.config.variant.value
+    rows = []
+    for i, name in enumerate(names):
+        lines = []
+        total = 0
+        for k, r in enumerate(done):
+            assert r.result is not None
+            sc = r.result.scores[i]
+            total += sc
+            role = " (dealer)" if r.config.dealer == i else ""
+            lines.append(f"Round {k + 1}{role}: {sc}")
+        if s.ended_early and i not in dealers and compensates(variant):
+            lines.append(f"Compensation (never dealt): {_signed(comp[i])}")
+        total += comp[i]
+        rows.append(MatchRowVM(name, tuple(lines), comp[i], total))
+    name = VARIANTS.get(s.setup.variant, variant)
+    note = ""
+    if s.ended_early:
+        note = f"The match was ended early, after {len(done)} of {s.planned_rounds} rounds."
+        if all(i in dealers for i in range(len(names))):
+            note += " Everyone has dealt: no compensation."
+        elif variant == "new_eleusis":
+            note += " New Eleusis gives 10 points to everyone who has never dealt."
+        elif variant == "royal":
+            gods = [r.result.scores[r.config.dealer] for r in done
+                    if r.result is not None and r.config.dealer is not None]
+            sci = [x for r in done if r.result is not None
+                   for j, x in enumerate(r.result.scores) if j != r.config.dealer]
+            avg_g = sum(gods) / len(gods) if gods else 0.0
+            avg_s = sum(sci) / len(sci) if sci else 0.0
+            note += (" Royal Eleusis gives everyone who has never dealt the dealers' average "
+                     f"({avg_g:g}) minus the scientists' average ({avg_s:.3g}), rounded: "
+                     f"{_signed(max((x for x in comp), key=abs, default=0))}.")
+        else:
+            note += f" {name} has no compensation: the rounds played are added up."
+    return MatchVM(len(done), s.planned_rounds, s.ended_early, note, tuple(rows))
+
+
+def compensates(variant: str) -> bool:
+    """Whether the variant compensates a match ended early (New Eleusis, Royal)."""
+    return variant in ("new_eleusis", "royal")
 
 
 def round_end_model(c: Controller,
@@ -586,7 +702,7 @@ def round_end_model(c: Controller,
     rule = state.config.rule or ""
     english = ""
     english = rule_check(rule)[1] if rule else "The dealer judged every play by hand."
-    totals = [0] * len(names)
+    totals = list(compensation_of(c))
     for r in s.rounds:
         if r.result is not None:
             for i, sc in enumerate(r.result.scores):
@@ -604,7 +720,7 @@ def round_end_model(c: Controller,
         if state.config.variant.value == "solo" and result.floored:
             detail = (detail + f" · benchmark score {result.floored[i]}").strip(" ·")
         rows.append(ScoreRowVM(name, result.scores[i], detail, totals[i]))
-    match_over = len(s.rounds) >= s.planned_rounds
+    match_over = s.match_over
     th = tuple(
         (names[seat] if 0 <= seat < len(names) else "A computer scientist watching", tuple(h))
         for seat, h in sorted((thoughts or {}).items()) if h
@@ -622,4 +738,8 @@ def round_end_model(c: Controller,
         thoughts=th,
         next_label="Play again" if match_over else "Next round",
         match_over=match_over,
+        match=match_model(c) if match_over and s.planned_rounds > 1 else None,
+        can_end_match=c.end_match_reason() is None,
+        end_question=(end_match_question(c) if c.ui.confirm_end
+                      and c.end_match_reason() is None else ""),
     )
