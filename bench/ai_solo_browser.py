@@ -49,6 +49,24 @@ GAME_KEYS = ("name", "rule", "line", "rounds", "solved_rate", "mean_score",
              "mean_wrong_guesses", "mean_turns", "decisions", "scores", "wrong_guesses",
              "turns")
 
+#: Installed before any page script: the page's long tasks (over 50 ms).
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries())
+    window.__longtasks.push({start: e.startTime, ms: e.duration});
+}).observe({type: 'longtask', buffered: true});
+"""
+
+#: The long tasks between the page's marks solo:run and solo:done.
+RUN_LONGTASKS = """() => {
+  const run = performance.getEntriesByName('solo:run')[0];
+  const done = performance.getEntriesByName('solo:done')[0];
+  return window.__longtasks
+    .filter(t => run && done && t.start >= run.startTime && t.start <= done.startTime)
+    .map(t => t.ms);
+}"""
+
 #: Named rules files the page fetches itself.
 NAMED = ("others", "library")
 
@@ -98,6 +116,9 @@ def run_page(page: Any, url: str, timeout_s: float) -> dict[str, Any]:
             print(message, file=sys.stderr)
     print(page.locator("#summary").text_content(), end="")
     report: dict[str, Any] = json.loads(page.locator("#json").text_content() or "{}")
+    long = sorted(page.evaluate(RUN_LONGTASKS))
+    report["run_longtasks"] = {"over_50ms": len(long), "over_100ms": sum(x > 100 for x in long),
+                               "longest_ms": round(long[-1]) if long else 0}
     return report
 
 
@@ -137,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             version = browser.version
             context = browser.new_context(service_workers="block")
+            context.add_init_script(LONGTASKS)
             page = context.new_page()
             print(f"# Chromium {version}: {base}bench/solo.html?{query[:120]}", flush=True)
             report = run_page(page, f"{base}bench/solo.html?{query}", args.timeout)
@@ -151,6 +173,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {report.get('runtime')} in Chromium {version}; Pyodide boot "
           f"{report.get('pyodide_boot_ms')} ms, run {report.get('run_ms')} ms; load average "
           f"{load_before[0]:.1f} before, {load_after[0]:.1f} after")
+    lt = report["run_longtasks"]
+    print(f"# the page during the run: {lt['over_50ms']} tasks over 50 ms, "
+          f"{lt['over_100ms']} over 100 ms, longest {lt['longest_ms']} ms "
+          f"(slices of {report.get('slice_ms', '?')} ms plus one decision)")
     out: dict[str, Any] = {"chromium": report}
     if not args.no_cpython:
         rules, _ = read_rules(text.splitlines())

@@ -146,6 +146,7 @@ async function run(env, opt) {
   bar.max = Math.max(total, 1);
   const advance = env.ns.get("advance");
   const t0 = performance.now();
+  performance.mark("solo:run");
   setState("running", "Preparing the scientists' hypotheses…");
   let step;
   for (;;) {
@@ -162,11 +163,13 @@ async function run(env, opt) {
     await yieldToLoop();
   }
   advance.destroy();
+  performance.mark("solo:done");
   const report = step.report;
   report.runtime = `Pyodide ${version} (Python ${started.python})`;
   report.browser = navigator.userAgent;
   report.pyodide_boot_ms = Math.round(env.bootMs);
   report.run_ms = Math.round(performance.now() - t0);
+  report.slice_ms = SLICE_MS;
   bar.value = bar.max;
   $("summary").textContent = step.summary;
   $("json").textContent = JSON.stringify(report, null, 1);
