@@ -26,10 +26,11 @@ from __future__ import annotations
 import bisect
 import operator
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from math import fsum
+from typing import TypeVar, cast
 
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
 from eleusis.ai.space import Space, columns
@@ -44,6 +45,43 @@ FAMILY_NAMES = ("plain", "pos2", "pos3", "lag2")
 #: The prior mass of each size level (single blocks, pairs, if/then/else).
 LEVEL_MASS: tuple[float, float, float] = (0.5, 0.3, 0.2)
 LAG2 = 3
+#: Hypotheses handled between two pauses of a sliced computation (about a
+#: millisecond of CPython work in the slowest loops).
+CHUNK = 2048
+#: A query scanning at most this many hypotheses may run inside a decision
+#: attempt that still has time (see :class:`Deferred`); larger ones are deferred.
+DEFER_SIZE = 3000
+
+T = TypeVar("T")
+Steps = Generator[None, None, T]
+
+
+class Deferred(BaseException):
+    """A belief query too long for the time slice left, raised instead of computed.
+
+    While :attr:`Belief.defer_after` is set (a decision running in time slices,
+    see :meth:`eleusis.ai.scientist.Scientist.think`), a query whose answer is
+    not memoised yet and which would scan many hypotheses, or which comes
+    after the slice's deadline, raises this. ``work`` computes the answer in
+    chunks (yielding None between them) and memoises it; the decision is then
+    tried again from its start and finds the answer at once. Answers are pure
+    functions of the posterior, so the retried decision is exactly the one
+    computed in one go. (A ``BaseException``, like ``GeneratorExit``: a signal
+    that no ``except Exception`` on the way may swallow.)
+    """
+
+    def __init__(self, work: Iterator[None]) -> None:
+        super().__init__("a belief query deferred to the next time slices")
+        self.work = work
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run a sliced computation to its end in one go; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return cast(T, stop.value)
 
 
 def channels_of(pos: int) -> tuple[int, int, int]:
@@ -215,15 +253,56 @@ class Belief:
         self.lag2 = _lag2_of(space) if self.family_prior[LAG2] > 0 else ()
         self.observations: list[Observation] = []
         self.excluded: list[Behaviour] = []
+        #: bumped by every change of the posterior (memoised answers then expire)
+        self.version = 0
+        self._memo: dict[tuple[object, ...], object] = {}
+        #: while set (a ``time.perf_counter()`` deadline), long queries raise
+        #: :class:`Deferred` instead of running (see :meth:`_query`)
+        self.defer_after: float | None = None
+
+    def touch(self) -> None:
+        """The posterior changed: memoised answers no longer hold."""
+        self.version += 1
+        self._memo = {}
+
+    def _query(self, key: tuple[object, ...], steps: Callable[[], Steps[T]], size: int) -> T:
+        """The answer to a query: memoised, computed now, or deferred.
+
+        ``steps`` makes the sliced computation of the answer (the same code
+        either way); ``size`` is about how many hypotheses it scans. Answers
+        are memoised until the posterior changes; callers must not modify them.
+        """
+        memo = self._memo
+        if key in memo:
+            return cast(T, memo[key])
+        if self.defer_after is not None and (
+                size > DEFER_SIZE or time.perf_counter() >= self.defer_after):
+            raise Deferred(self._memoise(key, steps()))
+        value = finish(steps())
+        memo[key] = value
+        return value
+
+    def _memoise(self, key: tuple[object, ...], steps: Steps[T]) -> Iterator[None]:
+        version = self.version
+        value = yield from steps
+        if self.version == version:
+            self._memo[key] = value
 
     # -- updating -------------------------------------------------------------
 
     def observe(self, obs: Observation) -> None:
-        """Fold one judged card into the posterior.
+        """Fold one judged card into the posterior (:meth:`observe_steps` in one go)."""
+        finish(self.observe_steps(obs))
+
+    def observe_steps(self, obs: Observation) -> Steps[None]:
+        """Fold one judged card into the posterior, pausing between chunks of hypotheses.
 
         Mismatch counters saturate at ``max_mismatches + 1`` (weight 0); a
-        hypothesis saturated in every channel is dropped.
+        hypothesis saturated in every channel is dropped. The belief is only
+        consistent again once the steps are finished: nothing may read it in
+        between (a scientist finishes its pending reading before any question).
         """
+        self.touch()
         self.observations.append(obs)
         bit = obs.bit
         want = 1 if obs.accepted else 0
@@ -244,6 +323,8 @@ class Belief:
         else:
             kept = list(compress(live, map(operator.not_, hits)))
             wrong = list(compress(live, hits))
+        if len(live) > CHUNK:
+            yield None
         gone: set[int] = set()
         check: list[int] = []
         strict = k1 == 1
@@ -254,31 +335,34 @@ class Belief:
             z0 -= fsum(map(prior.__getitem__, wrong)) - fsum(map(prior.__getitem__, singles))
         else:
             singles = wrong
-        for i in singles:
-            w = prior[i]
-            m = mm0[i]
-            if m < k1:
-                z0 += w * (pe[m + 1] - pe[m])
-                mm0[i] = m = m + 1
-                if m == k1:
-                    if level[i] > 1:
-                        gone.add(i)  # only plain rules use it
-                        continue
-                    check.append(i)
-            if level[i] > 1:
-                continue
-            m = mm1[i]
-            if m < k1:
-                z1 += w * (pe[m + 1] - pe[m])
-                mm1[i] = m = m + 1
-                if m == k1:
-                    check.append(i)
-            m = mm2[i]
-            if m < k1:
-                z2 += w * (pe[m + 1] - pe[m])
-                mm2[i] = m = m + 1
-                if m == k1:
-                    check.append(i)
+        for lo in range(0, len(singles), CHUNK):
+            if lo:
+                yield None
+            for i in singles[lo:lo + CHUNK]:
+                w = prior[i]
+                m = mm0[i]
+                if m < k1:
+                    z0 += w * (pe[m + 1] - pe[m])
+                    mm0[i] = m = m + 1
+                    if m == k1:
+                        if level[i] > 1:
+                            gone.add(i)  # only plain rules use it
+                            continue
+                        check.append(i)
+                if level[i] > 1:
+                    continue
+                m = mm1[i]
+                if m < k1:
+                    z1 += w * (pe[m + 1] - pe[m])
+                    mm1[i] = m = m + 1
+                    if m == k1:
+                        check.append(i)
+                m = mm2[i]
+                if m < k1:
+                    z2 += w * (pe[m + 1] - pe[m])
+                    mm2[i] = m = m + 1
+                    if m == k1:
+                        check.append(i)
         z = self.z
         z[c0] += z0
         z[c1] += z1
@@ -295,7 +379,8 @@ class Belief:
         elif gone:
             self.live = [i for i in live if i not in gone]
         if len(self.observations) % 16 == 0:
-            self._refresh()
+            yield None
+            yield from self._refresh_steps()
 
     def _hits(self, bit: int, first: bool) -> list[int]:
         """For each live hypothesis (in order), 1 if it accepts context ``bit``, else 0.
@@ -327,15 +412,31 @@ class Belief:
                 self.z[6] += self.prior[i] * (pe[m + 1] - pe[m])
                 mm6[i] = m + 1
 
-    def _refresh(self) -> None:
-        """Recompute the channel sums exactly (no drift from the increments)."""
+    def _refresh_steps(self) -> Steps[None]:
+        """Recompute the channel sums exactly (no drift from the increments), in chunks.
+
+        (``fsum`` is correctly rounded, so summing the chunks' terms at the end
+        gives exactly the sum of one pass.)
+        """
         pe = self.pe
+        prior = self.prior
+        live = self.live
         for c in range(NCHANNELS):
             mmc = self.mm[c]
-            self.z[c] = fsum(self.prior[i] * pe[mmc[i]] for i in self.live)
+            terms: list[float] = []
+            for lo in range(0, len(live), CHUNK):
+                terms.extend([prior[i] * pe[mmc[i]] for i in live[lo:lo + CHUNK]])
+                if len(live) > CHUNK:
+                    yield None
+            self.z[c] = fsum(terms)
 
     def exclude(self, cand: Candidate, pos_next: int, last: Card) -> None:
         """A guess was judged wrong: no plain hypothesis equivalent to it is the rule."""
+        finish(self.exclude_steps(cand, pos_next, last))
+
+    def exclude_steps(self, cand: Candidate, pos_next: int, last: Card) -> Steps[None]:
+        """:meth:`exclude`, pausing between chunks of hypotheses."""
+        self.touch()
         if cand.family == LAG2:
             i = cand.parts[0]
             if self.mm[6][i] <= self.kmax:
@@ -352,12 +453,16 @@ class Belief:
         mm0 = self.mm[0]
         k1 = self.kmax + 1
         gone = set()
-        for i in self.live:
-            if not (bits[i] ^ t) & m and mm0[i] < k1:
-                self.z[0] -= self.prior[i] * self.pe[mm0[i]]
-                mm0[i] = k1
-                if level[i] > 1:
-                    gone.add(i)  # used by plain rules only
+        live = self.live
+        for lo in range(0, len(live), CHUNK):
+            if lo:
+                yield None
+            for i in live[lo:lo + CHUNK]:
+                if not (bits[i] ^ t) & m and mm0[i] < k1:
+                    self.z[0] -= self.prior[i] * self.pe[mm0[i]]
+                    mm0[i] = k1
+                    if level[i] > 1:
+                        gone.add(i)  # used by plain rules only
         if gone:
             self.live = [i for i in self.live if i not in gone]
 
@@ -396,6 +501,11 @@ class Belief:
         sub = rest[::k]
         return [(live[:head], 1.0), (sub, len(rest) / len(sub))]
 
+    def _sample_size(self, limit: int | None) -> int:
+        """About how many hypotheses :meth:`_sample` gives (without building it)."""
+        n = len(self.live)
+        return n if limit is None else min(n, limit)
+
     def predict(self, pos: int, prev: Card | None, cards: Iterable[Card],
                 sample_limit: int | None = 1200,
                 prev2: Card | None = None) -> dict[Card, float]:
@@ -419,8 +529,15 @@ class Belief:
         The weights sum to about 1 (exactly without sampling). Joint
         questions (is *no* card of a hand acceptable? is ``x`` acceptable but
         not ``y``?) are sums over these rows, which :meth:`predict` (one card
-        at a time) cannot answer.
+        at a time) cannot answer. Memoised, and deferred in a sliced decision
+        (see :class:`Deferred`); the answer must not be modified.
         """
+        size = self._sample_size(sample_limit)
+        return self._query(("rows", pos, prev, sample_limit, prev2),
+                           lambda: self._row_weights_steps(pos, prev, sample_limit, prev2), size)
+
+    def _row_weights_steps(self, pos: int, prev: Card | None, sample_limit: int | None,
+                           prev2: Card | None) -> Steps[dict[int, float]]:
         post, _ = self.family_posterior()
         row_shift = NCARDS * (NOPREV if prev is None else prev.index)
         chans = channels_of(pos)
@@ -433,11 +550,15 @@ class Belief:
         pe = self.pe
         mms = [self.mm[c] for c in chans]
         for seg, scale in self._sample(sample_limit):
-            for i in seg:
-                w = fam_w[0] * pe[mms[0][i]] + fam_w[1] * pe[mms[1][i]] + fam_w[2] * pe[mms[2][i]]
-                if w:
-                    row = (bits[i] >> row_shift) & FULL52
-                    rows[row] = rows.get(row, 0.0) + w * prior[i] * scale
+            for lo in range(0, len(seg), CHUNK):
+                if lo:
+                    yield None
+                for i in seg[lo:lo + CHUNK]:
+                    w = (fam_w[0] * pe[mms[0][i]] + fam_w[1] * pe[mms[1][i]]
+                         + fam_w[2] * pe[mms[2][i]])
+                    if w:
+                        row = (bits[i] >> row_shift) & FULL52
+                        rows[row] = rows.get(row, 0.0) + w * prior[i] * scale
         if post[LAG2] > 0 and self.z[6] > 0:
             shift2 = NCARDS * (NOPREV if prev2 is None else prev2.index)
             f6 = post[LAG2] / self.z[6]
@@ -475,7 +596,15 @@ class Belief:
         return merged[:limit]
 
     def candidates(self, plain_limit: int = 6) -> list[Candidate]:
-        """The most probable rules of each family (plain ones first)."""
+        """The most probable rules of each family (plain ones first).
+
+        Memoised (the answer must not be modified); in a sliced decision it
+        waits for a fresh slice once the current one is used up.
+        """
+        return self._query(("cands", plain_limit),
+                           lambda: self._candidates_steps(plain_limit), 0)
+
+    def _candidates_steps(self, plain_limit: int) -> Steps[list[Candidate]]:
         out = [Candidate(0, (i,)) for i in self.best_in_channel(0, plain_limit)]
         if self.family_prior[LAG2] > 0:
             best = self._best_lag2()
@@ -486,6 +615,7 @@ class Belief:
                 continue
             parts = []
             for c in FAMILY_CHANNELS[f]:
+                yield None
                 b = self.best_in_channel(c, 1)
                 if not b:
                     break
@@ -521,21 +651,30 @@ class Belief:
             if _same_behaviour(beh, ex):
                 return 0.0
         post, _ = self.family_posterior()
+        tm = [(c, t, beh.masks[c]) for c, t in enumerate(beh.targets)
+              if t is not None and c < 6 and (c == 0 or post[1 if c < 3 else 2] > 1e-4)]
+        size = self._sample_size(sample_limit) * len(tm)
+        return self._query(("right", cand, pos_next, last, sample_limit),
+                           lambda: self._right_steps(post, tm, sample_limit), size)
+
+    def _right_steps(self, post: list[float], tm: list[tuple[int, int, int]],
+                     sample_limit: int | None) -> Steps[float]:
         agree = [0.0] * NCHANNELS
         bits = self.space.bits
         prior = self.prior
         pe = self.pe
         k1 = self.kmax + 1
         mm = self.mm
-        tm = [(c, t, beh.masks[c]) for c, t in enumerate(beh.targets)
-              if t is not None and c < 6 and (c == 0 or post[1 if c < 3 else 2] > 1e-4)]
         for seg, scale in self._sample(sample_limit):
-            for i in seg:
-                b = bits[i]
-                for c, t, m in tm:
-                    mc = mm[c][i]
-                    if mc < k1 and not (b ^ t) & m:
-                        agree[c] += prior[i] * pe[mc] * scale
+            for lo in range(0, len(seg), CHUNK):
+                if lo:
+                    yield None
+                for i in seg[lo:lo + CHUNK]:
+                    b = bits[i]
+                    for c, t, m in tm:
+                        mc = mm[c][i]
+                        if mc < k1 and not (b ^ t) & m:
+                            agree[c] += prior[i] * pe[mc] * scale
         q = 0.0
         for f, chans in enumerate(FAMILY_CHANNELS[:LAG2]):
             part = post[f]
@@ -673,5 +812,5 @@ def _same_behaviour(a: Behaviour, b: Behaviour) -> bool:
     return m == n and t == u
 
 
-__all__ = ["LEVEL_MASS", "Belief", "Candidate", "Observation", "initial_steps",
-           "reachable_behaviour"]
+__all__ = ["LEVEL_MASS", "Belief", "Candidate", "Deferred", "Observation", "finish",
+           "initial_steps", "reachable_behaviour"]

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import fsum
+from typing import Any, TypeVar
 
 from eleusis.ai.blocks import FULL52, context_index
 from eleusis.ai.inference import (
@@ -33,7 +35,10 @@ from eleusis.ai.inference import (
     LEVEL_MASS,
     Belief,
     Candidate,
+    Deferred,
     Observation,
+    Steps,
+    finish,
     initial_steps,
     reachable_behaviour,
 )
@@ -50,6 +55,8 @@ from eleusis.game import (
     ProphetCall,
 )
 from eleusis.views import SeatView
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +164,8 @@ class Scientist:
         self._bet_judged = 0
         #: the last card chosen and its predicted probability of acceptance
         self.last_prediction: tuple[Card, float] | None = None
+        #: a reading of events left unfinished by a sliced caller (see sync_steps)
+        self._reading: Steps[None] | None = None
 
     @staticmethod
     def prepare_steps(level: str | Strength = "strong", budget_ms: float = 10.0,
@@ -178,6 +187,70 @@ class Scientist:
             raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
         return _prepare(st.max_level, fam, tol, budget_ms)
 
+    def think(self, view: SeatView, decide: Callable[[Scientist], T],
+              budget_ms: float = 8.0) -> Steps[T]:
+        """Read ``view``, then ``decide(self)``, in time slices of about ``budget_ms``.
+
+        A page calls ``next()`` once per timer tick: each call works about
+        ``budget_ms`` (plus one unit of work) and yields None; the
+        generator's return value (``StopIteration.value``) is what
+        ``decide`` returns -- exactly what ``sync(view)`` then
+        ``decide(self)`` give in one go:
+
+        * the new events are read observation by observation (and a long
+          observation, or the replay of a widening, chunk by chunk);
+        * ``decide`` is tried while the belief defers its long queries
+          (:class:`~eleusis.ai.inference.Deferred`): such a query is then
+          computed in slices and memoised, and ``decide`` is tried again
+          from its start, with the random generator and the decision's own
+          notes restored. The answers are pure functions of the posterior,
+          so the last try makes exactly the choices of an unsliced decision.
+
+        ``decide`` asks the scientist (``maybe_action``, ``choose_card``,
+        ``explain``...), never the belief behind its back. A caller may stop
+        iterating at any time (a person acted meanwhile): what was read stays
+        read, and the next reading goes on from there.
+        """
+        if budget_ms <= 0:
+            raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
+        return self._think(view, decide, budget_ms / 1000.0)
+
+    def _think(self, view: SeatView, decide: Callable[[Scientist], T],
+               budget: float) -> Steps[T]:
+        start = time.perf_counter()
+        for _ in self.sync_steps(view):
+            if time.perf_counter() - start >= budget:
+                yield None
+                start = time.perf_counter()
+        while True:
+            if time.perf_counter() - start >= budget / 2:
+                yield None  # a try starts with most of a slice ahead of it
+                start = time.perf_counter()
+            notes = self._notes()
+            belief = self.belief
+            belief.defer_after = start + budget
+            try:
+                return decide(self)
+            except Deferred as deferred:
+                self._restore(notes)
+                work = deferred.work
+            finally:
+                belief.defer_after = None
+            for _ in work:
+                if time.perf_counter() - start >= budget:
+                    yield None
+                    start = time.perf_counter()
+
+    def _notes(self) -> tuple[Any, ...]:
+        """What a decision may change besides its memoised queries (see :meth:`think`)."""
+        return (self.rng.getstate(), self._ranked_cache, self._last_candidate,
+                self.last_prediction, self._guessed_at_turn, self._bet, self._bet_judged)
+
+    def _restore(self, notes: tuple[Any, ...]) -> None:
+        (rng, self._ranked_cache, self._last_candidate, self.last_prediction,
+         self._guessed_at_turn, self._bet, self._bet_judged) = notes
+        self.rng.setstate(rng)
+
     @property
     def space_size(self) -> int:
         """How many distinct rules this scientist can think of (before products)."""
@@ -193,30 +266,61 @@ class Scientist:
         card is A else ...``), and a guess is judged from the current mainline
         on, where position 1 never comes back.
         """
+        self._finish_reading()
+        finish(self._observe_steps(mainline, card, accepted))
+
+    def _observe_steps(self, mainline: Sequence[Card], card: Card, accepted: bool) -> Steps[None]:
         if not mainline:
             return
         prev2 = mainline[-2] if len(mainline) >= 2 else None
-        self._record(Observation(len(mainline) + 1, mainline[-1], card, accepted, prev2))
+        yield from self._record_steps(
+            Observation(len(mainline) + 1, mainline[-1], card, accepted, prev2))
 
     def _record(self, obs: Observation) -> None:
+        finish(self._record_steps(obs))
+
+    def _record_steps(self, obs: Observation) -> Steps[None]:
+        yield from self.belief.observe_steps(obs)
+        alive = yield from self._alive_steps()
+        if not alive:
+            yield from self._widen_steps()
+
+    def _alive_steps(self) -> Steps[bool]:
+        """Is some hypothesis of some family still uncontradicted (one channel a step)?"""
         b = self.belief
-        b.observe(obs)
-        if not b.live or not any(all(b.best_in_channel(c) for c in chans)
-                                 for f, chans in enumerate(FAMILY_CHANNELS)
-                                 if b.family_prior[f] > 0):
-            self._widen()
+        if not b.live:
+            return False
+        for f, chans in enumerate(FAMILY_CHANNELS):
+            if b.family_prior[f] <= 0:
+                continue
+            for c in chans:
+                yield None
+                if not b.best_in_channel(c):
+                    break
+            else:
+                return True
+        return False
 
     def _widen(self) -> None:
-        """Every hypothesis is contradicted: tolerate one more mistake and replay."""
+        finish(self._widen_steps())
+
+    def _widen_steps(self) -> Steps[None]:
+        """Every hypothesis is contradicted: tolerate one more mistake and replay.
+
+        The replay pauses between (chunks of) observations; the scientist
+        keeps its old belief until the new one has read everything.
+        """
         old = self.belief
         if old.kmax >= 3:
             return
         new = Belief(old.space, eps=old.eps, max_mismatches=old.kmax + 1,
                      family_prior=old.family_prior)
         for obs in old.observations:
-            new.observe(obs)
+            yield None
+            yield from new.observe_steps(obs)
         for beh in old.excluded:
             new.excluded.append(beh)
+        new.touch()
         self.belief = new
 
     def observe_starter(self, starter: Card) -> None:
@@ -379,10 +483,14 @@ class Scientist:
 
     def guess_rejected(self, mainline: Sequence[Card], text: str) -> None:
         """The last guess (``text``) was judged wrong: never make it again."""
+        self._finish_reading()
+        finish(self._rejected_steps(mainline, text))
+
+    def _rejected_steps(self, mainline: Sequence[Card], text: str) -> Steps[None]:
         self.wrong_guesses.append(text)
         cand = self._last_candidate
         if cand is not None and cand.text(self.belief.space) == text and mainline:
-            self.belief.exclude(cand, len(mainline) + 1, mainline[-1])
+            yield from self.belief.exclude_steps(cand, len(mainline) + 1, mainline[-1])
 
     # -- explaining -----------------------------------------------------------
 
@@ -399,46 +507,80 @@ class Scientist:
 
         Everything a scientist learns comes from here: the starter (and the
         draws the rule refused as a starter), every play and its verdict, and
-        the counterexample that answers a wrong guess.
+        the counterexample that answers a wrong guess. (:meth:`sync_steps` in
+        one go.)
         """
+        finish(self.sync_steps(view))
+
+    def sync_steps(self, view: SeatView) -> Steps[None]:
+        """:meth:`sync`, pausing (yielding None) between observations and chunks of them.
+
+        A reading left unfinished (the caller stopped iterating) is resumed
+        first by the next reading, so no event is read twice or skipped; the
+        events of later views extend those of earlier ones.
+        """
+        while self._reading is not None:
+            reading = self._reading
+            for _ in reading:  # not "yield from": closing this generator must not close it
+                yield None
+            if self._reading is reading:
+                self._reading = None
+        reading = self._read_steps(view)
+        self._reading = reading
+        for _ in reading:
+            yield None
+        if self._reading is reading:
+            self._reading = None
+
+    def _finish_reading(self) -> None:
+        """Finish a reading left unfinished (before anything else reads or changes the belief)."""
+        while self._reading is not None:
+            reading = self._reading
+            for _ in reading:
+                pass
+            if self._reading is reading:
+                self._reading = None
+
+    def _read_steps(self, view: SeatView) -> Steps[None]:
         events = view.events
         for k in range(self._events_seen, len(events)):
             ev = events[k]
+            self._events_seen = k + 1  # (read on from here if this reading is resumed)
             if ev.kind == "verdict" and ev.cards and ev.right is not None:
                 nxt = events[k + 1] if k + 1 < len(events) else None
-                self._royal_verdict(view, ev.seat, ev.cards[0], ev.text, ev.right,
-                                    nxt is not None and nxt.kind == "dealer_plays")
+                yield from self._royal_verdict(view, ev.seat, ev.cards[0], ev.text, ev.right,
+                                               nxt is not None and nxt.kind == "dealer_plays")
             elif ev.kind == "bet" and ev.seat == view.seat:
                 self._bet_judged = 0
             elif ev.kind == "starter" and ev.cards:
                 if ev.right is False:
-                    self.observe((), ev.cards[0], False)
+                    yield from self._observe_steps((), ev.cards[0], False)
                 else:
-                    self.observe_starter(ev.cards[0])
+                    yield from self._observe_steps((), ev.cards[0], True)
                     self._mainline = [ev.cards[0]]
             elif ev.kind == "play" and ev.cards and ev.right is not None:
                 line = list(self._mainline)
                 for card in ev.cards:
                     if ev.right:
-                        self.observe(line, card, True)
+                        yield from self._observe_steps(line, card, True)
                         line.append(card)
                 if not ev.right and len(ev.cards) == 1:
                     # (a wrong play of several cards only says "not all of them")
-                    self.observe(line, ev.cards[0], False)
+                    yield from self._observe_steps(line, ev.cards[0], False)
                 self._mainline = line
             elif ev.kind == "no_play" and ev.right is True and ev.cards:
                 # a right "no play": every card of the shown hand is refused here
                 for card in dict.fromkeys(ev.cards):
-                    self.observe(self._mainline, card, False)
+                    yield from self._observe_steps(self._mainline, card, False)
             elif ev.kind == "dealer_plays" and ev.cards:
-                self.observe(self._mainline, ev.cards[0], True)
+                yield from self._observe_steps(self._mainline, ev.cards[0], True)
                 self._mainline = [*self._mainline, ev.cards[0]]
             elif ev.kind == "guess" and ev.right is False and ev.seat == view.seat:
-                self.guess_rejected(self._mainline, ev.text)
+                yield from self._rejected_steps(self._mainline, ev.text)
             elif ev.kind == "counterexample" and ev.seat == view.seat and self.counterexamples:
                 obs = parse_counterexample(ev.text)
                 if obs is not None and obs.prev is not None:
-                    self._record(obs)
+                    yield from self._record_steps(obs)
         self._events_seen = len(events)
         if tuple(self._mainline) != view.mainline:
             # events and layout disagree (a variant this scientist does not
@@ -446,7 +588,7 @@ class Scientist:
             self._mainline = list(view.mainline)
 
     def _royal_verdict(self, view: SeatView, seat: int, card: Card, kind: str, right: bool,
-                       dealer_plays: bool) -> None:
+                       dealer_plays: bool) -> Steps[None]:
         """Royal Eleusis: one judged bet as evidence (only what the engine shows).
 
         A right A bet: accepted (it joins the mainline). A wrong A bet:
@@ -459,11 +601,11 @@ class Scientist:
         """
         line = self._mainline
         if kind == "A":
-            self.observe(line, card, right)
+            yield from self._observe_steps(line, card, right)
             if right:
                 self._mainline = [*line, card]
         elif right:
-            self.observe(line, card, False)
+            yield from self._observe_steps(line, card, False)
             bet = self._bet
             if seat == view.seat and bet is not None:
                 cards, kinds, hand = bet
@@ -475,11 +617,13 @@ class Scientist:
                             left.remove(c)
                     for c in dict.fromkeys(left):
                         if c != card:
-                            self.observe(line, c, False)
+                            yield from self._observe_steps(line, c, False)
         elif dealer_plays:
-            self.observe(line, card, False)  # God plays the acceptable card next
+            # God plays the acceptable card next
+            yield from self._observe_steps(line, card, False)
         else:
-            self.observe(line, card, True)  # the card was acceptable: it joins the mainline
+            # the card was acceptable: it joins the mainline
+            yield from self._observe_steps(line, card, True)
             self._mainline = [*line, card]
         if seat == view.seat:
             self._bet_judged += 1
@@ -606,6 +750,31 @@ class Scientist:
         b = 1 << card.index
         return fsum(w for r, w in rows.items() if r & b)
 
+    @staticmethod
+    def _p_cards(rows: dict[int, float], cards: Sequence[Card]) -> dict[Card, float]:
+        """``_p_card`` of each card, in one pass over the rows (thousands for an expert).
+
+        The rows are grouped by what they say of these cards only; each
+        probability is the ``fsum`` of the same weights as ``_p_card``'s, so
+        exactly the same number (``fsum`` is correctly rounded: order-free).
+        """
+        mask = 0
+        for c in cards:
+            mask |= 1 << c.index
+        groups: dict[int, list[float]] = {}
+        for r, w in rows.items():
+            key = r & mask
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [w]
+            else:
+                group.append(w)
+        out: dict[Card, float] = {}
+        for c in cards:
+            b = 1 << c.index
+            out[c] = fsum([w for key, ws in groups.items() if key & b for w in ws])
+        return out
+
     def _royal_bet(self, view: SeatView, seat: int) -> Action:
         """Royal Eleusis: the bet sequence with the best expected hand reduction.
 
@@ -628,7 +797,7 @@ class Scientist:
         line = list(view.mainline)
         distinct = sorted(set(hand))
         rows = self._rows(line)
-        probs = {c: self._p_card(rows, c) for c in distinct}
+        probs = self._p_cards(rows, distinct)
         if self.strength.noise and self.rng.random() < self.strength.noise:
             pick = self.rng.choice(distinct)
             return self._bet_action(seat, (pick,), "A", hand, probs[pick])
@@ -655,7 +824,7 @@ class Scientist:
             if n_a == 4 or not left or (not sure and n_a >= 1):
                 break
             cand = sorted(set(left))
-            pc = {c: self._p_card(cur_rows, c) for c in cand}
+            pc = self._p_cards(cur_rows, cand)
             best = max(cand, key=lambda c: (round(pc[c], 9), -c.index))
             chain.append(best)
             chain_p.append(pc[best])
