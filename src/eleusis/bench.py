@@ -35,6 +35,11 @@ Decision times are wall-clock times of :meth:`Scientist.choose_action`
 (a play or a guess), measured in this process, and their CPU times
 (``decision_cpu_ms_*``: the figure that matters on a busy shared machine);
 the space is built once before the first round (its time is ``setup_ms``).
+
+The same harness runs a step at a time (:func:`solo_steps`) and in time
+slices (:class:`SoloRun`): the developer page ``bench/solo.html`` drives it
+from the browser's event loop, so its Pyodide figures are measured in the
+browser (``bench/ai_solo_browser.py``).
 """
 
 from __future__ import annotations
