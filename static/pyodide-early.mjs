@@ -1,27 +1,94 @@
-/* Start Pyodide at once, and hand the same interpreter to PyScript.
+/* Start Pyodide and fetch the engine at once; hand the interpreter to PyScript.
 
-   PyScript loads its core, fetches and parses pyscript.toml and only then
-   imports the interpreter: on a cold boot that puts several hundred
-   milliseconds of script loading in front of the long part (compiling the
-   WebAssembly and starting CPython). index.html calls start() as soon as
-   this small module is loaded, so that work overlaps PyScript's own start.
+   PyScript loads its core, reads its configuration and only then imports the
+   interpreter: on a cold boot that would put several hundred milliseconds of
+   script loading in front of the long part (compiling the WebAssembly and
+   starting CPython). index.html calls start() as soon as this small module is
+   loaded, so all of that overlaps PyScript's own start.
 
-   pyscript.toml names this module as the `interpreter`: PyScript imports it
-   and calls its loadPyodide(options) and reads `version`, exactly as it would
-   with pyodide.mjs. The same module instance is shared, so PyScript receives
-   the interpreter that is already starting. Its stdout/stderr hooks are
-   installed when it asks. */
+   start() also fetches build/app.zip (the engine and the web face, with their
+   bytecode: see tools/build.py) while Pyodide starts. Once both are there the
+   zip is written into Pyodide's file system and put on sys.path as it is
+   (zipimport: nothing is unpacked, and modules load from their compiled
+   bytecode), and the bytecode of PyScript's own `pyscript` package is put
+   where Python finds it when PyScript writes that package. So, once the
+   interpreter is up, the page's Python runs without a further fetch.
+
+   index.html names this module as PyScript's `interpreter`: PyScript imports
+   it and calls its loadPyodide(options) and reads `version`, exactly as it
+   would with pyodide.mjs. The same module instance is shared, so PyScript
+   receives the interpreter that is already starting. Its stdout/stderr hooks
+   are installed when it asks.
+
+   Performance marks (bench/boot.py): pyodide:start, pyodide:loaded (the
+   interpreter is up), eleusis:zip (the engine is importable),
+   pyscript:interpreter (PyScript asked for the interpreter). */
 import { loadPyodide as load, version } from "./vendor/pyodide-314.0.7/pyodide.mjs";
+
+/** The engine zip, relative to this module (works below any sub-path). */
+const APP_ZIP = new URL("../build/app.zip", import.meta.url);
+/** Where the zip goes in Pyodide's file system (tools/build.py APP_MOUNT). */
+const APP_MOUNT = "/home/pyodide/eleusis-app.zip";
+/** Where PyScript writes its `pyscript` package (tools/build.py PYSCRIPT_DIR). */
+const PYSCRIPT_DIR = "/home/pyodide/pyscript";
+
+const INSTALL = `
+import os, sys, zipfile
+
+def install(path, pyscript_dir):
+    sys.path.insert(1, path)
+    cache = pyscript_dir + "/__pycache__"
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            if name.startswith("_pyscript_pycache/") and name.endswith(".pyc"):
+                module = name.rsplit("/", 1)[1][: -len(".pyc")]
+                os.makedirs(cache, exist_ok=True)
+                with open(f"{cache}/{module}.{sys.implementation.cache_tag}.pyc", "wb") as f:
+                    f.write(archive.read(name))
+`;
 
 let started = null;
 
-/** Start loading the vendored Pyodide (once); return the promise of it. */
+/** Fetch the engine zip; reject with a readable error. */
+async function fetchApp() {
+  const response = await fetch(APP_ZIP);
+  if (!response.ok) throw new Error(`${APP_ZIP.pathname}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Make the engine importable in `pyodide` (see the header). */
+function install(pyodide, zip) {
+  pyodide.FS.writeFile(APP_MOUNT, zip);
+  const namespace = pyodide.toPy({});
+  try {
+    pyodide.runPython(INSTALL, { globals: namespace });
+    const run = namespace.get("install");
+    run(APP_MOUNT, PYSCRIPT_DIR);
+    run.destroy();
+  } finally {
+    namespace.destroy();
+  }
+  performance.mark("eleusis:zip");
+}
+
+/** Start loading Pyodide and the engine (once); return the promise of both. */
 export function start() {
   if (started === null) {
     performance.mark("pyodide:start");
-    started = load().then((pyodide) => {
+    const zip = fetchApp();
+    const interpreter = load().then((pyodide) => {
       performance.mark("pyodide:loaded");
       return pyodide;
+    });
+    started = Promise.all([interpreter, zip]).then(([pyodide, bytes]) => {
+      install(pyodide, bytes);
+      return pyodide;
+    });
+    started.catch((error) => {
+      globalThis.eleusisBoot?.showError?.(
+        "The game could not load. Check your connection and reload the page.",
+        String(error && error.stack ? error.stack : error),
+      );
     });
   }
   return started;
@@ -29,6 +96,7 @@ export function start() {
 
 /** PyScript's entry point: the interpreter started by start(), configured. */
 export async function loadPyodide(options = {}) {
+  performance.mark("pyscript:interpreter");
   const pyodide = await start();
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });

@@ -11,13 +11,13 @@ import json
 import re
 import struct
 import sys
-import tomllib
 import urllib.error
 import urllib.request
 import zipfile
 from collections.abc import Iterator
 from email.message import Message
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,7 +31,6 @@ import vendor  # noqa: E402
 
 SITE_TEXT_FILES = [
     "index.html",
-    "pyscript.toml",
     "sw.js",
     "static/pyodide-early.mjs",
     "static/manifest.webmanifest",
@@ -89,7 +88,7 @@ def test_zip_is_deterministic() -> None:
 
 def _fake_site(tmp_path: Path) -> Path:
     root = tmp_path / "site"
-    for name in ("index.html", "pyscript.toml", "build/app.zip", "static/app.css",
+    for name in ("index.html", "build/app.zip", "static/app.css",
                  "static/vendor/pyodide-1/pyodide.mjs", "static/vendor/.stamp"):
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -100,7 +99,7 @@ def _fake_site(tmp_path: Path) -> Path:
 def test_precache_lists_shell_static_and_runtime(tmp_path: Path) -> None:
     root = _fake_site(tmp_path)
     files = build.precache_files(root)
-    assert files[:4] == ["./", "index.html", "pyscript.toml", "build/app.zip"]
+    assert files[:3] == ["./", "index.html", "build/app.zip"]
     assert "static/vendor/pyodide-1/pyodide.mjs" in files
     assert "static/vendor/.stamp" not in files
 
@@ -147,12 +146,76 @@ def test_runtime_is_pinned_exactly_and_referenced_consistently() -> None:
         assert found <= {pyodide_dir, pyscript_dir}, (name, found)
 
 
+def _inline_configs() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The page's PyScript configurations: the ``config`` of its Python script
+    (inline JSON) and the ``<mpy-config>`` element's."""
+    html = (ROOT / "index.html").read_text()
+    scripts = re.findall(r"""<script type="py" config='([^']*)'>""", html)
+    mpy = re.findall(r"<mpy-config hidden>(.*?)</mpy-config>", html, re.DOTALL)
+    assert len(scripts) == 1 and len(mpy) == 1
+    return json.loads(scripts[0]), json.loads(mpy[0])
+
+
 def test_pyscript_config_points_at_local_files() -> None:
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    config, _ = _inline_configs()
     assert config["interpreter"] == "./static/pyodide-early.mjs"
     assert (ROOT / config["interpreter"]).is_file()
-    assert config["files"] == {"./build/app.zip": "./*"}
+    assert "files" not in config  # the interpreter module brings build/app.zip
     assert "packages" not in config  # cannot work offline
+
+
+def test_pyscript_plugins_off_for_both_interpreter_types_but_errors() -> None:
+    config, mpy = _inline_configs()
+    assert config["plugins"] == mpy["plugins"]
+    assert "!py-terminal" in config["plugins"] and "!codemirror" in config["plugins"]
+    assert not [p for p in config["plugins"] if p.lstrip("!") == "error"]
+
+
+def test_every_local_url_of_the_page_exists() -> None:
+    """Preloads (PyScript's hashed chunk names) go stale when PyScript moves."""
+    if not (ROOT / "static" / "vendor").is_dir():
+        pytest.skip("static/vendor/ not set up (make setup)")
+    html = (ROOT / "index.html").read_text()
+    urls = re.findall(r"""(?:src|href)=["']([^"'#?]+)["']""", html)
+    urls += re.findall(r"""(?:import\(|from )\s*["']\./([^"']+)["']""", html)
+    for url in urls:
+        if not url.startswith("build/"):
+            assert (ROOT / url).is_file(), url
+    # what PyScript imports during boot is preloaded: its core chunk, the error plugin
+    folder = vendor.vendor_dirs(ROOT)["@pyscript/core"]
+    base = folder.relative_to(ROOT).as_posix()
+    chunks = re.findall(r'from\s*"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text())
+    assert len(chunks) == 1
+    error = re.findall(r'import\("\./(error-[\w-]+\.js)"\)', (folder / chunks[0]).read_text())
+    assert len(error) == 1
+    assert {f"{base}/{chunks[0]}", f"{base}/{error[0]}"} <= set(urls)
+
+
+def test_mount_points_agree_with_the_interpreter_module() -> None:
+    early = (ROOT / "static" / "pyodide-early.mjs").read_text()
+    assert f'const APP_MOUNT = "{build.APP_MOUNT}";' in early
+    assert f'const PYSCRIPT_DIR = "{build.PYSCRIPT_DIR}";' in early
+    assert '"../build/app.zip"' in early and "build/app.zip" in build.SHELL
+
+
+def test_bytecode_covers_every_module_and_is_checked_hash_based() -> None:
+    """Every module of the zip has bytecode made by the vendored Pyodide."""
+    if not (ROOT / "static" / "vendor").is_dir():
+        pytest.skip("static/vendor/ not set up (make setup)")
+    entries = build.bytecode_entries(ROOT)
+    modules = [n for n in build.package_files(ROOT / "src") if n.endswith(".py")]
+    stdlib = [n for n in entries if n.endswith(".py")]
+    assert "html/__init__.py" in stdlib and "html/entities.py" in stdlib
+    for name in modules + stdlib:
+        pyc = entries[name + "c"]
+        assert pyc[4:8] == b"\x03\x00\x00\x00", name  # PEP 552: hash-based, checked
+    pyscript = [n for n in entries if n.startswith(build.PYSCRIPT_PYC_DIR + "/")]
+    assert f"{build.PYSCRIPT_PYC_DIR}/__init__.pyc" in pyscript
+    assert f"{build.PYSCRIPT_PYC_DIR}/display.pyc" in pyscript
+    stdlib_zip = next((ROOT / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
+    with zipfile.ZipFile(stdlib_zip) as z:
+        assert entries["html/entities.py"] == z.read("html/entities.py")
+    assert [n for n in entries if not n.endswith((".py", ".pyc"))] == []
 
 
 def test_no_file_of_the_site_names_another_origin() -> None:
@@ -237,7 +300,7 @@ def test_server_types_and_cache_headers(server: serve.SiteServer) -> None:
     assert status == 200 and b"<html" in body
     assert headers["Content-Type"].startswith("text/html")
     assert headers["Cache-Control"] == "no-cache"
-    _, headers, _ = _get(server.url + "pyscript.toml")
+    _, headers, _ = _get(server.url + "build/app.zip")
     assert headers["Cache-Control"] == "no-cache"
     _, headers, _ = _get(server.url + "sw.js")
     assert headers["Content-Type"].startswith("text/javascript")
@@ -307,7 +370,7 @@ def test_dist_is_self_contained(tmp_path: Path) -> None:
         pytest.skip("static/vendor/ not set up (make setup)")
     out = tmp_path / "dist"
     files = dist.make_dist(out)
-    for name in ("index.html", "pyscript.toml", "sw.js", "build/app.zip", "build/precache.js",
+    for name in ("index.html", "sw.js", "build/app.zip", "build/precache.js",
                  "static/pyodide-early.mjs", "static/manifest.webmanifest"):
         assert name in files, name
     assert not [f for f in files if f.endswith(".map") or "/." in f or f.startswith(".")]

@@ -6,6 +6,16 @@
   ``pyscript.toml`` maps it with ``"./build/app.zip" = "./*"``: PyScript
   unpacks it into ``/home/pyodide``, which is on ``sys.path``. The archive is
   deterministic (sorted names, fixed timestamps): same sources, same bytes.
+  Next to each module the zip carries its bytecode (``cards.pyc``), compiled
+  at build time by the vendored Pyodide under Node (``tools/pyc.mjs``): the
+  page imports the zip in place (``zipimport``) and skips compiling. The zip
+  also carries, with their bytecode, the standard-library package ``html``
+  (PyScript's ``display`` imports it: 50 ms to compile in the browser) and,
+  under ``_pyscript_pycache/``, bytecode for the ``pyscript`` package that
+  PyScript writes at boot (``static/pyodide-early.mjs`` copies it into
+  ``pyscript/__pycache__``). All of it is *checked* hash-based bytecode: a
+  source that differs is compiled instead, never run stale. Without Node the
+  zip is built without bytecode (slower boot, same behaviour).
 * ``build/precache.js``: the list of files the service worker precaches
   (``sw.js`` imports it) and a content hash of all of them, which names the
   cache. Any change to a shell file, the runtime or the engine changes the
@@ -18,12 +28,15 @@ and idempotent. Run from anywhere: ``python3 tools/build.py``.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import io
 import json
+import shutil
+import subprocess
 import sys
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +46,24 @@ PACKAGES = ("eleusis", "eleusis_web")
 
 #: Shell files precached by the service worker, relative to the site root.
 #: ``./`` is the navigation URL of the page itself.
-SHELL = ("./", "index.html", "pyscript.toml", "build/app.zip")
+SHELL = ("./", "index.html", "build/app.zip")
+
+#: Where ``static/pyodide-early.mjs`` writes ``build/app.zip`` in Pyodide's
+#: file system (then ``sys.path[1]``); bytecode names files below it.
+APP_MOUNT = "/home/pyodide/eleusis-app.zip"
+
+#: Standard-library packages shipped (source and bytecode) in the zip: what
+#: the boot imports beyond bare Pyodide, from the vendored ``python_stdlib.zip``.
+STDLIB_PACKAGES = ("html",)
+
+#: Folder of the zip with bytecode for PyScript's own ``pyscript`` package.
+PYSCRIPT_PYC_DIR = "_pyscript_pycache"
+
+#: Where PyScript writes its ``pyscript`` package at boot.
+PYSCRIPT_DIR = "/home/pyodide/pyscript"
+
+#: Cache of compiled bytecode (hidden: never served), keyed by content.
+PYC_CACHE = Path("build") / ".pyc-cache"
 
 #: Folders whose files are all precached (relative to the site root).
 PRECACHE_DIRS = ("static",)
@@ -80,16 +110,118 @@ def package_modules(src: Path = ROOT / "src") -> list[str]:
     return sorted(modules)
 
 
-def app_zip_bytes(src: Path = ROOT / "src") -> bytes:
-    """Return the deterministic zip of every file of :func:`package_files`."""
+def app_zip_bytes(src: Path = ROOT / "src", extra: Mapping[str, bytes] | None = None) -> bytes:
+    """Return the deterministic zip of every file of :func:`package_files`.
+
+    ``extra`` adds entries (archive name -> bytes), e.g. :func:`bytecode_entries`.
+    """
+    entries = {name: (src / name).read_bytes() for name in package_files(src)}
+    entries.update(extra or {})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name in package_files(src):
+        for name in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, (src / name).read_bytes())
+            archive.writestr(info, entries[name])
     return buffer.getvalue()
+
+
+def _pyodide_dir(root: Path) -> Path | None:
+    """The vendored Pyodide folder, or None when not vendored."""
+    found = sorted((root / "static" / "vendor").glob("pyodide-*/pyodide.mjs"))
+    return found[-1].parent if found else None
+
+
+def _pyscript_sources(root: Path) -> dict[str, bytes]:
+    """The ``pyscript`` package PyScript writes at boot (module file -> source).
+
+    Read from ``@pyscript/core``'s ``src/stdlib/pyscript.js`` (the same text its
+    bundle embeds) through Node; empty when that is not available.
+    """
+    module = root / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    node = shutil.which("node")
+    if node is None or not module.is_file():
+        return {}
+    script = (
+        f"import s from {json.dumps(module.as_uri())};"
+        "process.stdout.write(JSON.stringify(s.pyscript))"
+    )
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", script], capture_output=True, check=True, text=True
+    ).stdout
+    tree = json.loads(out)
+    return {
+        name: text.encode("utf-8")
+        for name, text in tree.items()
+        if isinstance(text, str) and name.endswith(".py")
+    }
+
+
+def compile_bytecode(root: Path, jobs: Mapping[str, tuple[str, bytes]]) -> dict[str, bytes]:
+    """Compile sources with the vendored Pyodide; return name -> checked-hash .pyc.
+
+    ``jobs`` maps an output name to ``(file name in tracebacks, source)``.
+    Results are cached under :data:`PYC_CACHE` by interpreter and content, so
+    only changed modules start Node. Returns ``{}`` when Node or the vendored
+    Pyodide is missing (the page then compiles at run time, as before).
+    """
+    pyodide = _pyodide_dir(root)
+    node = shutil.which("node")
+    if pyodide is None or node is None:
+        return {}
+    interpreter = hashlib.sha256((pyodide / "pyodide.asm.wasm").read_bytes()).hexdigest()[:16]
+    cache = root / PYC_CACHE
+    keys = {
+        name: hashlib.sha256(f"{interpreter}\0{dfile}\0".encode() + source).hexdigest()
+        for name, (dfile, source) in jobs.items()
+    }
+    missing = [name for name in jobs if not (cache / keys[name]).is_file()]
+    if missing:
+        request = [
+            {"dfile": jobs[n][0], "source": base64.b64encode(jobs[n][1]).decode()}
+            for n in missing
+        ]
+        out = subprocess.run(
+            [node, str(root / "tools" / "pyc.mjs"), str(pyodide)],
+            input=json.dumps(request), capture_output=True, check=True, text=True,
+        ).stdout
+        pycs = json.loads(out)["pycs"]
+        cache.mkdir(parents=True, exist_ok=True)
+        for name, pyc in zip(missing, pycs, strict=True):
+            write_if_changed(cache / keys[name], base64.b64decode(pyc))
+    return {name: (cache / keys[name]).read_bytes() for name in jobs}
+
+
+def bytecode_entries(root: Path = ROOT) -> dict[str, bytes]:
+    """Zip entries besides the sources: bytecode, and the stdlib packages shipped.
+
+    * ``eleusis/cards.pyc`` next to ``eleusis/cards.py`` (``zipimport`` layout);
+    * :data:`STDLIB_PACKAGES` from the vendored ``python_stdlib.zip``, source
+      and bytecode;
+    * ``_pyscript_pycache/<module>.<cache tag>.pyc`` for PyScript's package.
+
+    Empty when the bytecode cannot be compiled here (no Node / no vendor).
+    """
+    src = root / "src"
+    sources = {n: (src / n).read_bytes() for n in package_files(src) if n.endswith(".py")}
+    pyodide = _pyodide_dir(root)
+    if pyodide is None:
+        return {}
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stdlib:
+        for name in stdlib.namelist():
+            if name.endswith(".py") and name.split("/")[0] in STDLIB_PACKAGES:
+                sources[name] = stdlib.read(name)
+    jobs = {n[: -len(".py")] + ".pyc": (f"{APP_MOUNT}/{n}", data) for n, data in sources.items()}
+    for name, data in _pyscript_sources(root).items():
+        module = name[: -len(".py")]
+        jobs[f"{PYSCRIPT_PYC_DIR}/{module}.pyc"] = (f"{PYSCRIPT_DIR}/{name}", data)
+    pycs = compile_bytecode(root, jobs)
+    if not pycs:
+        return {}
+    entries = {n: d for n, d in sources.items() if n.split("/")[0] in STDLIB_PACKAGES}
+    entries.update(pycs)
+    return entries
 
 
 def _walk(root: Path, folder: str) -> Iterator[str]:
@@ -147,7 +279,7 @@ def build(root: Path = ROOT) -> list[Path]:
         raise SystemExit("build: static/vendor/ is empty; run `make vendor` (npm ci) first")
     written: list[Path] = []
     out = root / "build"
-    if write_if_changed(out / "app.zip", app_zip_bytes(root / "src")):
+    if write_if_changed(out / "app.zip", app_zip_bytes(root / "src", bytecode_entries(root))):
         written.append(out / "app.zip")
     if write_if_changed(out / "precache.js", precache_js(root).encode()):
         written.append(out / "precache.js")

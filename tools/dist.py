@@ -1,6 +1,6 @@
 """Write ``dist/``: the whole site, self-contained, for any static host.
 
-Everything the page needs is copied (the page, its config, the service
+Everything the page needs is copied (the page, the service
 worker, ``static/`` with the vendored runtime, the engine zip and the
 precache list). Every URL in the site is relative, so ``dist/`` works at a
 domain's root or below a sub-path (``https://example.org/eleusis/``). The
@@ -21,7 +21,7 @@ import build
 ROOT = build.ROOT
 
 #: Files and folders of the site, relative to the repository root.
-SITE = ("index.html", "pyscript.toml", "sw.js", "static", "build/app.zip", "build/precache.js")
+SITE = ("index.html", "sw.js", "static", "build/app.zip", "build/precache.js")
 
 
 def _ignore(folder: str, names: list[str]) -> set[str]:

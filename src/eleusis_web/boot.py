@@ -85,7 +85,8 @@ def start(handler: IntentHandler) -> None:
 def diagnose() -> dict[str, Any]:
     """Import every module shipped in the page; report what failed.
 
-    Returns ``{"modules": [...], "failures": {module: error}}``. Used by the
+    Returns ``{"modules": [...], "failures": {module: error}, "bytecode":
+    {...}}`` (the last from :func:`bytecode_report`). Used by the
     browser tests (``window.eleusisBoot.diagnose()``) to prove that every
     module of ``src/`` reached the browser and imports under Pyodide. It
     imports heavy modules too, so it is never called during a normal boot.
@@ -108,7 +109,54 @@ def diagnose() -> dict[str, Any]:
                 importlib.import_module(info.name)
             except Exception as exc:
                 failures[info.name] = f"{type(exc).__name__}: {exc}"
-    return {"modules": sorted(modules), "failures": failures}
+    return {"modules": sorted(modules), "failures": failures, "bytecode": bytecode_report()}
+
+
+def bytecode_report() -> dict[str, Any]:
+    """Check the bytecode shipped for the boot (see ``tools/build.py``).
+
+    Returns ``{"archive": path, "checked": n, "stale": [...]}``: the engine
+    zip the packages were imported from, how many ``.pyc`` files were checked,
+    and every source whose bytecode is missing or does not match it (each of
+    those is compiled at run time: correct, but a slower boot). Covers the
+    zip's own modules and the bytecode of PyScript's ``pyscript`` package.
+    """
+    import importlib.util
+    import os
+    import sys
+    import zipfile
+
+    stale: list[str] = []
+    checked = 0
+    archive = getattr(getattr(sys.modules["eleusis_web"], "__loader__", None), "archive", "")
+    if not archive:
+        return {"archive": "", "checked": 0, "stale": ["eleusis_web: not imported from a zip"]}
+    with zipfile.ZipFile(archive) as zipped:
+        names = set(zipped.namelist())
+        for name in sorted(n for n in names if n.endswith(".py")):
+            pyc = name + "c"
+            checked += pyc in names
+            if pyc not in names or zipped.read(pyc)[8:16] != importlib.util.source_hash(
+                zipped.read(name)
+            ):
+                stale.append(name)
+    pyscript = sys.modules.get("pyscript")
+    folder = os.path.dirname(getattr(pyscript, "__file__", None) or "")
+    tag = sys.implementation.cache_tag
+    for name in sorted(os.listdir(folder) if folder else []):
+        if name.endswith(".py"):
+            path = os.path.join(folder, "__pycache__", f"{name[:-3]}.{tag}.pyc")
+            with open(os.path.join(folder, name), "rb") as source:
+                digest = importlib.util.source_hash(source.read())
+            try:
+                with open(path, "rb") as compiled:
+                    fresh = compiled.read(16)[8:16] == digest
+            except OSError:
+                fresh = False
+            checked += fresh
+            if not fresh:
+                stale.append(f"pyscript/{name}")
+    return {"archive": archive, "checked": checked, "stale": stale}
 
 
 def install_diagnostics() -> None:

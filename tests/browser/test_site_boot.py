@@ -65,6 +65,10 @@ def test_every_module_of_src_imports_in_the_browser(booted: Booted) -> None:
     assert report["failures"] == {}, report["failures"]
     missing = sorted(set(expected) - set(report["modules"]))
     assert missing == [], f"modules of src/ missing in the browser: {missing}"
+    bytecode = report["bytecode"]
+    assert bytecode["archive"] == build.APP_MOUNT
+    assert bytecode["stale"] == [], "modules compiled at run time: " + str(bytecode["stale"])
+    assert bytecode["checked"] >= len(expected) + 3  # + html, pyscript
 
 
 def test_a_new_game_starts(booted: Booted) -> None:
@@ -86,7 +90,7 @@ def test_no_request_leaves_the_origin(booted: Booted, site: str) -> None:
     ]
     assert foreign == []
     names = {urllib.parse.urlsplit(u).path.rsplit("/", 1)[-1] for u in booted.requests}
-    assert {"pyodide.asm.wasm", "app.zip", "pyscript.toml"} <= names
+    assert {"pyodide.asm.wasm", "app.zip", "core.js"} <= names
 
 
 def test_installable_by_chromium(chromium: Any, site: str, tmp_path: Any) -> None:
