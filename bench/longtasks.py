@@ -5,11 +5,13 @@ main-thread task of the page exceeds 100 ms. This boots the page in headless
 Chromium (Debian's ``/usr/bin/chromium``) with a ``PerformanceObserver`` for
 ``longtask`` entries installed before any script runs, starts a game of each
 table variant with three computer scientists at the "instant" pace, plays the
-person's turns (the first card of the hand, or "No play"; "Continue" when the
-table waits), and prints, separately for the boot and for the play, the
-number of tasks over 50 ms (the browser's long-task threshold), over 100 ms,
-and the longest; then what each computer tick spent on the decision, the save
-and the redraw (the table's ``performance.measure`` entries).
+person's turns (the first card of the hand, or "No play"; never "Continue":
+the moment to declare prophet or guess passes by itself), and prints,
+separately for the boot and for the play, the number of tasks over 50 ms (the
+browser's long-task threshold), over 100 ms, and the longest; then what the
+computer ticks spent (the table's ``performance.measure`` entries): a slice
+of a decision (``think``), a tick that applied a move (``computer``), the
+save, the redraw, and a slice of the round-end explanations.
 
 Run: ``.venv/bin/python bench/longtasks.py [--turns 12] [--variants new_eleusis,royal]``
 after ``make setup``. Figures go to docs/performance.md ("Computer scientists").
@@ -45,7 +47,7 @@ WAIT_FOR_PERSON = """() => {
   const g = document.getElementById('game');
   if (!g || g.dataset.screen === 'round-end') return true;
   const t = document.querySelector('[data-testid=turn]');
-  return g.dataset.busy !== '1' && t && /^(Your turn|You may|As the)/.test(t.textContent);
+  return g.dataset.busy !== '1' && t && /^(Your turn|As the)/.test(t.textContent);
 }"""
 
 
@@ -63,10 +65,6 @@ def play_round(page: Any, site: str, variant: str, seed: int, turns: int) -> Non
         page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000)
         if page.locator("#game").get_attribute("data-screen") == "round-end":
             return
-        cont = page.get_by_role("button", name="Continue")
-        if cont.count() and cont.first.is_enabled():
-            cont.first.click()
-            continue
         cards = page.locator(".hand .card")
         if cards.count():
             cards.first.click()
@@ -105,7 +103,8 @@ def main() -> None:
                     ".filter(e => e.name.startsWith('eleusis:'))"
                     ".map(e => ({name: e.name, ms: e.duration}))")
                 context.close()
-                for name in ("eleusis:computer", "eleusis:save", "eleusis:render"):
+                for name in ("eleusis:think", "eleusis:computer", "eleusis:save",
+                             "eleusis:render", "eleusis:explain"):
                     ms = [x["ms"] for x in parts if x["name"] == name]
                     if ms:
                         breakdown.append((variant, name.split(":")[1], len(ms),

@@ -15,12 +15,15 @@ who judges by hand may err, so those scientists get ``dealer_noise``.
 The scientists' one-off preparation (the hypothesis space, the shared prior)
 would block the page for about half a second; :meth:`Brains.prepare_step`
 does it in slices of a few milliseconds, one per timer tick, before the
-first computer move (:meth:`Brains.ready`).
+first computer move (:meth:`Brains.ready`). Each decision then runs in slices
+too (:meth:`Brains.decision`: reading the new events observation by
+observation, long belief queries in chunks; the same action as in one go), and
+so do the explanations at the round's end (:meth:`Brains.explain_steps`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any
 
 from eleusis.game import Action, Bet, NoPlay, Play, State, legal_actions
@@ -30,6 +33,9 @@ HUMAN_DEALER_NOISE = 0.02
 #: Time slice of the preparation, in milliseconds of CPython work (Pyodide is
 #: 2-4x slower, which keeps each timer task well under 100 ms).
 PREPARE_BUDGET_MS = 8.0
+#: Time slice of a decision (reading new events, weighing the options), in
+#: milliseconds of wall time in the page (see :meth:`Brains.decision`).
+THINK_BUDGET_MS = 8.0
 
 
 class Brains:
@@ -65,8 +71,8 @@ class Brains:
         if next(self._steps, True):
             self._steps = None
 
-    def brain(self, seat: int, state: State) -> Any:
-        """The seat's scientist, up to date with what the seat has seen."""
+    def _scientist(self, seat: int, state: State) -> Any:
+        """The seat's scientist for this round (built on first use, not synced)."""
         from eleusis.ai.scientist import Scientist
 
         sci = self._brains.get(seat)
@@ -76,8 +82,24 @@ class Brains:
                             dealer_noise=noise)
             self._brains[seat] = sci
             self._round[seat] = state.config
+        return sci
+
+    def brain(self, seat: int, state: State) -> Any:
+        """The seat's scientist, up to date with what the seat has seen."""
+        sci = self._scientist(seat, state)
         sci.sync(view(state, seat if 0 <= seat < len(state.seats) else None))
         return sci
+
+    def decision(self, state: State, seat: int, window: bool) -> Decision:
+        """The seat's next move (``window``: its optional step), in time slices.
+
+        The same action as :func:`choose_action` (:func:`window_action`)
+        would return now, worked out by :meth:`Scientist.think` in slices of
+        ``THINK_BUDGET_MS``; call :meth:`Decision.step` once per timer tick.
+        """
+        sci = self._scientist(seat, state)
+        decide = _window_of(state, seat) if window else _choice_of(state, seat)
+        return Decision(sci.think(view(state, seat), decide, THINK_BUDGET_MS))
 
     def explain(self, state: State, limit: int = 3) -> dict[int, list[tuple[str, str, float]]]:
         """Each computer seat's top hypotheses: ``(text, English, probability)``."""
@@ -90,15 +112,75 @@ class Brains:
             out[seat] = [(h.text, h.english, h.probability) for h in hyps]
         return out
 
+    def explain_steps(self, state: State, noise: float | None = None,
+                      limit: int = 3) -> Iterator[dict[int, list[tuple[str, str, float]]] | None]:
+        """:meth:`explain` in time slices: None after each slice, the explanations last.
 
-def choose_action(state: State, seat: int, brains: Brains) -> Action:
-    """The computer seat's move now (the game waits for it).
+        Prepares the scientists first if need be (a reload at the round's
+        end), then lets each seat read the whole round and rank its
+        hypotheses through :meth:`Scientist.think`, so the score sheet never
+        waits behind one long task.
+        """
+        while not self.ready():
+            self.prepare_step(noise)
+            yield None
+        out: dict[int, list[tuple[str, str, float]]] = {}
+        line = list(state.mainline)
+        for seat in sorted(self.strengths):
+            hyps: list[Any] = []
+            try:
+                sci = self._scientist(seat, state)
+                seen = view(state, seat if 0 <= seat < len(state.seats) else None)
+                steps = sci.think(seen, lambda s: s.explain(line, limit), THINK_BUDGET_MS)
+                while True:
+                    try:
+                        next(steps)
+                    except StopIteration as stop:
+                        hyps = list(stop.value)
+                        break
+                    yield None
+            except Exception:  # an explanation is a courtesy; never break the score sheet
+                hyps = []
+            out[seat] = [(h.text, h.english, h.probability) for h in hyps]
+            yield None
+        yield out
 
-    The scientist's own choice when the engine allows it now; if it declines
-    (or only wants an optional step), the card it judges best, played alone
-    (a single "A" bet in Royal Eleusis), or "no play" with an empty hand.
+
+class Decision:
+    """A computer seat's decision under way: one :meth:`step` per timer tick.
+
+    ``done`` once the decision is made; ``action`` is then the engine action
+    (None: the seat lets its optional step pass).
     """
-    sci = brains.brain(seat, state)
+
+    def __init__(self, steps: Generator[None, None, Action | None]) -> None:
+        self._steps = steps
+        self.done = False
+        self.action: Action | None = None
+        #: the slices taken so far
+        self.slices = 0
+
+    def step(self) -> bool:
+        """Work one time slice; return whether the decision is made."""
+        if not self.done:
+            self.slices += 1
+            try:
+                next(self._steps)
+            except StopIteration as stop:
+                self.done = True
+                self.action = stop.value
+        return self.done
+
+
+def _choice_of(state: State, seat: int) -> Callable[[Any], Action]:
+    return lambda sci: _choose(state, seat, sci)
+
+
+def _window_of(state: State, seat: int) -> Callable[[Any], Action | None]:
+    return lambda sci: _window(state, seat, sci)
+
+
+def _choose(state: State, seat: int, sci: Any) -> Action:
     legal = legal_actions(state, seat)
     action = sci.maybe_action(view(state, seat))
     if action is not None and action.kind in legal.kinds:
@@ -114,12 +196,29 @@ def choose_action(state: State, seat: int, brains: Brains) -> Action:
     return NoPlay(seat)  # the engine refuses it with a clear error if it is not allowed
 
 
-def window_action(state: State, seat: int, brains: Brains) -> Action | None:
-    """An optional step right after a play (guess, declare prophet), or None."""
+def _window(state: State, seat: int, sci: Any) -> Action | None:
     kinds = legal_actions(state, seat).kinds
     if "guess" not in kinds and "declare_prophet" not in kinds:
         return None
-    action = brains.brain(seat, state).maybe_action(view(state, seat))
+    action = sci.maybe_action(view(state, seat))
     if action is not None and action.kind in kinds:
         return action  # type: ignore[no-any-return]
     return None
+
+
+def choose_action(state: State, seat: int, brains: Brains) -> Action:
+    """The computer seat's move now (the game waits for it), in one go.
+
+    The scientist's own choice when the engine allows it now; if it declines
+    (or only wants an optional step), the card it judges best, played alone
+    (a single "A" bet in Royal Eleusis), or "no play" with an empty hand.
+    """
+    return _choose(state, seat, brains.brain(seat, state))
+
+
+def window_action(state: State, seat: int, brains: Brains) -> Action | None:
+    """An optional step right after a play (guess, declare prophet), or None, in one go."""
+    kinds = legal_actions(state, seat).kinds
+    if "guess" not in kinds and "declare_prophet" not in kinds:
+        return None
+    return _window(state, seat, brains.brain(seat, state))

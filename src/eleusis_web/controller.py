@@ -338,6 +338,7 @@ class Ui:
     hint_text: str = ""
     rule_text: str = ""
     try_line: list[str] = field(default_factory=list)  # card codes of the "try a card" line
+    try_suit: str = "S"  # the suit whose 13 cards the "try a card" picker shows
     window_done: int = -1  # len(actions) when the viewer closed their optional window
     message: str = ""  # the last refusal or notice, shown under the controls
     storage_note: str = ""
@@ -367,6 +368,8 @@ class Controller:
         #: computer seats' brains and window decisions (see :mod:`eleusis_web.computer`)
         self.computers: Any = None
         self._window_decided = -1
+        #: the due computer's decision under way: (what it was for, Decision)
+        self._thinking: tuple[tuple[object, ...], Any] | None = None
 
     # -- queries ----------------------------------------------------------------
 
@@ -651,6 +654,12 @@ class Controller:
         if len(self.ui.try_line) < 12:
             self.ui.try_line.append(code)
 
+    def _on_try_suit(self, intent: dict[str, Any]) -> None:
+        """The "try a card" picker shows another suit (``S H D C``)."""
+        suit = str(intent.get("suit", ""))
+        if suit in ("S", "H", "D", "C"):
+            self.ui.try_suit = suit
+
     def _on_try_clear(self, intent: dict[str, Any]) -> None:
         self.ui.try_line = []
 
@@ -737,9 +746,15 @@ class Controller:
         self.act(Pass(self._seat()))
 
     def _on_continue(self, intent: dict[str, Any]) -> None:
-        """The viewer is done with their optional step: the table moves on."""
+        """The viewer is done with their optional step: the table moves on.
+
+        The page sends it itself (``auto``) when the step has been offered
+        long enough: the table never waits for this click.
+        """
         s = self.session
         if s is not None:
+            if intent.get("auto") and self.window_open() is not None:
+                self.announcements.append("The moment has passed: the table goes on.")
             self.ui.window_done = len(s.state.actions)
             self.ui.guess_open = False
 
@@ -900,17 +915,23 @@ class Controller:
         """Are the computer scientists prepared (their one-off work done in slices)?"""
         return self.computers is not None and self.computers.ready()
 
-    def computer_step(self) -> bool:
+    def computer_step(self, hold: bool = False) -> bool:
         """Let the due computer seat take one step; return whether one was taken.
 
-        A step is one action, or, until the scientists are prepared
-        (:meth:`computers_ready`), one short slice of that preparation.
+        A step is, until the scientists are prepared (:meth:`computers_ready`),
+        one short slice of that preparation; then one time slice of the due
+        seat's decision (:meth:`eleusis_web.computer.Brains.decision`), and
+        the action once decided. With ``hold`` a decision made in this step
+        waits for the next step to be applied (the page keeps the pace between
+        the last move and this one). A decision under way is dropped when the
+        game moved meanwhile (a person acted, another game or round began).
         """
         from eleusis_web import computer
 
         seat = self.computer_due()
         s = self.session
         if seat is None or s is None:
+            self._thinking = None
             return False
         if self.computers is None:
             self.computers = computer.Brains(s.computer_seats(), s.setup.seed)
@@ -919,16 +940,32 @@ class Controller:
             noise = computer.HUMAN_DEALER_NOISE if state.config.rule is None else None
             self.computers.prepare_step(noise)
             return True
-        if state.window == seat and self._window_decided != len(state.actions):
-            self._window_decided = len(state.actions)
-            action = computer.window_action(state, seat, self.computers)
-            if action is None:
+        window = state.window == seat and self._window_decided != len(state.actions)
+        key = (s.id, len(s.rounds), len(state.actions), seat, window)
+        if self._thinking is None or self._thinking[0] != key:
+            self._thinking = (key, self.computers.decision(state, seat, window))
+        decision = self._thinking[1]
+        if not decision.done:
+            decision.step()
+            if not decision.done or hold:
                 return True
-        else:
-            action = computer.choose_action(state, seat, self.computers)
-        self.act(action)
+        self._thinking = None
+        if window:
+            self._window_decided = len(state.actions)
+            if decision.action is None:
+                return True
+        self.act(decision.action)
         self._follow()
         return True
+
+    def computer_decided(self) -> bool:
+        """Has the due computer made its decision (to be applied by the next step)?"""
+        t = self._thinking
+        s = self.session
+        seat = self.computer_due()
+        if t is None or s is None or seat is None or not t[1].done:
+            return False
+        return t[0][:4] == (s.id, len(s.rounds), len(s.state.actions), seat)
 
     # -- saves --------------------------------------------------------------------------
 

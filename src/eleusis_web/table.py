@@ -22,12 +22,21 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from eleusis_web import boot, dom
 
 T = TypeVar("T")
+
+#: How long a person's optional step (declare prophet, guess) stays offered
+#: after their play, by pace, in milliseconds; then the table goes on by itself.
+WINDOW_GRACE_MS: dict[str, int] = {"slow": 4000, "normal": 2500, "fast": 1500, "instant": 500}
+#: While the person is busy with the step, look again this often.
+WINDOW_RECHECK_MS = 1000
+#: The controls of the optional step (their ``data-key``): focus on one holds the step.
+#: ("Continue", where the focus lands after a play, skips the wait; it holds nothing.)
+WINDOW_CONTROLS = frozenset({"ctl-Declare prophet", "ctl-Guess the rule"})
 
 
 def nil(value: Any) -> bool:
@@ -71,6 +80,15 @@ class App:
         self.timer: Any = None
         self.thoughts: dict[int, list[tuple[str, str, float]]] | None = None
         self.thoughts_for = ""
+        #: the round-end explanations being worked out in slices: (for what, steps)
+        self._explaining: tuple[str, Iterator[Any]] | None = None
+        self._explain_timer: Any = None
+        #: when the last move was applied (``performance.now()``): the pace counts from it
+        self.moved_at = 0.0
+        #: a person's optional step (declare prophet, guess) open now, and its timer
+        self.window_key: tuple[object, ...] | None = None
+        self.window_timer: Any = None
+        self.grace_override: int | None = None  # test hook ``grace`` (milliseconds)
         self.landed = 0  # the number of the last card that got the landing animation
         table = dom.element("table")
         felt = table.querySelector(".felt")
@@ -90,6 +108,8 @@ class App:
         self.special = ""
         self.ui_extra: dict[str, Any] = {}
         self._step_js = dom.js_function(boot.guarded(self._step))
+        self._window_js = dom.js_function(boot.guarded(self._window_expired))
+        self._explain_js = dom.js_function(boot.guarded(self._explain_tick))
         for kind, fn in (("click", self._on_click), ("change", self._on_change),
                          ("input", self._on_input), ("keydown", self._on_key)):
             root.addEventListener(kind, dom.js_function(boot.guarded(fn)))
@@ -128,6 +148,10 @@ class App:
         pace = None if nil(pace) else str(pace)
         if pace and str(pace) in PACES:
             st.pace = str(pace)
+        grace = params.get("grace")
+        grace = None if nil(grace) else str(grace)
+        if grace and grace.isdigit():
+            self.grace_override = min(int(grace), 600_000)
         dealer = params.get("dealer")
         dealer = None if nil(dealer) else str(dealer)
         if dealer and str(dealer) in ("computer", "writer", "judge"):
@@ -141,6 +165,7 @@ class App:
             if session is not None:
                 self.c.resume(session)
                 self.c.announcements.append("Welcome back: the game goes on where it was.")
+        self._watch_window()
         self.render()
         self.schedule()
 
@@ -199,6 +224,7 @@ class App:
             self.render()
             self.schedule()
             return
+        moves = self._moves()
         if kind == "resume":
             self._resume(str(intent.get("id", "")))
         elif kind == "delete_save":
@@ -209,8 +235,18 @@ class App:
                 self.save()
             if kind == "show_setup":
                 self.saves.forget_current()
+        if self._moves() != moves:
+            self.moved_at = float(dom.window.performance.now())
+        self._watch_window()
         self.render()
         self.schedule()
+
+    def _moves(self) -> tuple[str, int, int]:
+        """Which game, round and move the table is at (to see whether a move was made)."""
+        s = self.c.session
+        if s is None:
+            return ("", 0, 0)
+        return (s.id, len(s.rounds), len(s.state.actions))
 
     def _resume(self, sid: str) -> None:
         session = self.saves.load(sid)
@@ -229,26 +265,114 @@ class App:
             self.c.ui.storage_note = " ".join(self.saves.notes)
 
     def schedule(self) -> None:
-        """Let the next computer act after the pace's delay (one action per tick)."""
+        """Let the next computer think, one time slice per tick, then act at the pace.
+
+        The scientists' preparation and a decision's slices run back to back
+        (0 ms apart, each a short task); a decision made waits until the
+        pace's delay since the last move has passed, then is applied.
+        """
         from eleusis_web.controller import PACES
 
-        if self.timer is not None or self.c.computer_due() is None:
+        c = self.c
+        if self.timer is not None or c.computer_due() is None:
             return
-        # the scientists' preparation runs in back-to-back slices, not at the pace
-        delay = PACES.get(self.c.ui.setup.pace, 700) if self.c.computers_ready() else 0
+        delay = 0.0
+        if c.computers_ready() and c.computer_decided():
+            pace = PACES.get(c.ui.setup.pace, 700)
+            waited = float(dom.window.performance.now()) - self.moved_at
+            delay = max(0.0, pace - waited)
         self.timer = dom.window.setTimeout(self._step_js, delay)
         self.root.setAttribute("data-busy", "1")
 
     def _step(self) -> None:
         self.timer = None
         self.root.removeAttribute("data-busy")
-        if not self.c.computers_ready():
-            self.c.computer_step()  # one slice of the scientists' preparation
+        c = self.c
+        if not c.computers_ready():
+            c.computer_step()  # one slice of the scientists' preparation
         else:
-            if measured("eleusis:computer", self.c.computer_step):
+            moves = self._moves()
+            perf = dom.window.performance
+            perf.mark("eleusis:tick:start")
+            c.computer_step(hold=True)
+            perf.mark("eleusis:tick:end")
+            moved = self._moves() != moves
+            # "computer": a tick that applied a move; "think": one slice of a decision
+            perf.measure("eleusis:computer" if moved else "eleusis:think",
+                         "eleusis:tick:start", "eleusis:tick:end")
+            perf.clearMarks("eleusis:tick:start")
+            perf.clearMarks("eleusis:tick:end")
+            if moved:
+                self.moved_at = float(perf.now())
                 measured("eleusis:save", self.save)
-            measured("eleusis:render", self.render)
+                self._watch_window()
+                measured("eleusis:render", self.render)
         self.schedule()
+
+    # -- a person's optional step ------------------------------------------------------
+
+    def grace_ms(self) -> int:
+        """How long a person's optional step stays offered before the table goes on."""
+        if self.grace_override is not None:
+            return self.grace_override
+        return WINDOW_GRACE_MS.get(self.c.ui.setup.pace, WINDOW_GRACE_MS["normal"])
+
+    def _window_now(self) -> tuple[object, ...] | None:
+        c = self.c
+        seat = c.window_open()
+        s = c.session
+        if seat is None or s is None:
+            return None
+        return (s.id, len(s.rounds), len(s.state.actions), seat)
+
+    def _watch_window(self) -> None:
+        """Offer a person's optional step for a while (announced), then go on by itself.
+
+        After a play the person may declare prophet (or guess, in Express)
+        for :meth:`grace_ms`; "Continue" skips the rest of the wait. The
+        table never waits for a click: when the time is up the step passes
+        (the controller's ``continue``), unless the person is writing a
+        guess or has the focus on one of the step's controls.
+        """
+        key = self._window_now()
+        if key == self.window_key:
+            return
+        if self.window_timer is not None:
+            dom.window.clearTimeout(self.window_timer)
+            self.window_timer = None
+        self.window_key = key
+        if key is None:
+            return
+        grace = self.grace_ms()
+        s = self.c.session
+        assert s is not None
+        what = ("guess the rule" if "guess" in legal_kinds(s.state, int(str(key[3])))
+                else "declare yourself prophet")
+        seconds = f"{grace / 1000:.1f}".rstrip("0").rstrip(".")
+        self.c.announcements.append(
+            f"You may {what} now: the table goes on by itself in {seconds} seconds.")
+        self.window_timer = dom.window.setTimeout(self._window_js, grace)
+
+    def _window_held(self) -> bool:
+        """Is the person busy with the optional step (writing a guess, focus on its controls)?"""
+        if self.c.ui.guess_open:
+            return True
+        active = dom.document.activeElement
+        key = None if nil(active) else active.getAttribute("data-key")
+        return not nil(key) and str(key) in WINDOW_CONTROLS
+
+    def _window_expired(self) -> None:
+        self.window_timer = None
+        key = self._window_now()
+        if key is None or key != self.window_key:
+            self.window_key = None
+            self._watch_window()
+            return
+        if self._window_held():
+            self.window_timer = dom.window.setTimeout(self._window_js, WINDOW_RECHECK_MS)
+            return
+        self.window_key = None
+        self.dispatch({"type": "continue", "auto": True})
 
     # -- drawing -------------------------------------------------------------------
 
@@ -311,23 +435,55 @@ class App:
             c.announcements.clear()
 
     def _thoughts(self) -> dict[int, list[tuple[str, str, float]]]:
-        """The computer scientists' top hypotheses at the end of the round (computed once)."""
-        from eleusis_web.computer import Brains
+        """The computer scientists' top hypotheses at the end of the round.
+
+        Worked out once, in timer slices (:meth:`Brains.explain_steps`), so
+        the score sheet shows at once and the thoughts join it when ready.
+        """
+        from eleusis_web.computer import HUMAN_DEALER_NOISE, Brains
 
         c = self.c
         s = c.session
         assert s is not None
         key = f"{s.id}:{len(s.rounds)}"
-        if self.thoughts is None or self.thoughts_for != key:
+        if self.thoughts is not None and self.thoughts_for == key:
+            return self.thoughts
+        if self._explaining is None or self._explaining[0] != key:
             brains = c.computers
             if brains is None:
                 brains = Brains(s.computer_seats() or {-1: "casual"}, s.setup.seed)
-            try:
-                self.thoughts = brains.explain(s.state)
-            except Exception:  # a courtesy; never block the scores
-                self.thoughts = {}
-            self.thoughts_for = key
-        return self.thoughts
+            noise = HUMAN_DEALER_NOISE if s.state.config.rule is None else None
+            self._explaining = (key, brains.explain_steps(s.state, noise))
+            if self._explain_timer is None:
+                self._explain_timer = dom.window.setTimeout(self._explain_js, 0)
+        return {}
+
+    def _explain_tick(self) -> None:
+        """One slice of the round-end explanations; redraw when they are ready."""
+        self._explain_timer = None
+        job = self._explaining
+        s = self.c.session
+        if job is None or s is None or job[0] != f"{s.id}:{len(s.rounds)}":
+            self._explaining = None
+            return
+        try:
+            done = measured("eleusis:explain", lambda: next(job[1]))
+        except Exception:  # a courtesy; never block the scores
+            done = {}
+        if done is None:
+            self._explain_timer = dom.window.setTimeout(self._explain_js, 0)
+            return
+        self.thoughts, self.thoughts_for = done, job[0]
+        self._explaining = None
+        if self.c.ui.screen == "round-end":
+            self.render()
+
+
+def legal_kinds(state: Any, seat: int) -> tuple[str, ...]:
+    """The kinds of action ``seat`` may take now (the engine's answer)."""
+    from eleusis.game import legal_actions
+
+    return tuple(legal_actions(state, seat).kinds)
 
 
 def _seed() -> int:

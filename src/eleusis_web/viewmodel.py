@@ -265,9 +265,10 @@ def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int 
     if sv.result is not None:
         return "The round is over."
     if window is not None and window == viewer:
+        # the page goes on by itself after a short while (eleusis_web.table)
         if "guess" in sv.legal.kinds:
-            return "You may guess the rule now, or continue."
-        return "You may declare yourself prophet now, or continue."
+            return "You may guess the rule now; the table soon goes on by itself."
+        return "You may declare yourself prophet now; the table soon goes on by itself."
     if sv.phase == Phase.PROPHET_CALL.value and sv.prophet is not None:
         if sv.prophet == viewer:
             return "As the prophet, call the last play: right or wrong?"
@@ -540,7 +541,8 @@ def last_guess(events: Sequence[Event], seat: int | None) -> tuple[str, bool | N
             why = ""
             if i + 1 < len(events) and events[i + 1].kind == "counterexample":
                 why = " " + events[i + 1].text
-            return ("Wrong." + (" " + why[1:2].upper() + why[2:] if why else ""), False)
+            text = "Wrong." + (" " + why[1:2].upper() + why[2:] if why else "")
+            return (text if text.endswith(".") else text + ".", False)
     return ("", None)
 
 
@@ -593,6 +595,26 @@ class RoundEndVM:
     match: MatchVM | None = None  # the match summary, once the match is over
     can_end_match: bool = False  # between two rounds of a match: "End the match here"
     end_question: str = ""  # "End the match here" pressed: the confirmation's question
+    how_note: str = ""  # how the variant scores, in a sentence (under the score table)
+    in_match: bool = False  # a round of a match: the score table has a Total column
+    round_no: int = 1
+
+
+#: How each variant scores a round (the "How" column's figures, in words).
+HOW_NOTES: dict[str, str] = {
+    "new_eleusis": "High count (the most cards anyone holds) minus your cards; +4 with no "
+                   "cards left; a true prophet adds 1 per right and 2 per wrong card after "
+                   "the marker; the dealer scores the best player's score, capped by twice "
+                   "the cards played before the true prophet.",
+    "royal": "High count (the most cards anyone holds) minus your cards; +4 with no cards "
+             "left; a prophet adds 1 per right and 2 per wrong bet in their era (halved for "
+             "a false prophet); God scores the best scientist's score, capped by twice the "
+             "cards played before the true prophet.",
+    "express": "12 minus the cards left in your hand; +6 for guessing the rule; +3 for an "
+               "empty hand; the dealer scores as the best player.",
+    "solo": "Found: 30 minus the turns used, minus 2 per wrong guess. Not found: minus 2 per "
+            "wrong guess.",
+}
 
 
 def end_match_question(c: Controller) -> str:
@@ -740,6 +762,9 @@ def round_end_model(c: Controller,
         match_over=match_over,
         match=match_model(c) if match_over and s.planned_rounds > 1 else None,
         can_end_match=c.end_match_reason() is None,
+        how_note=HOW_NOTES.get(state.config.variant.value, ""),
+        in_match=s.planned_rounds > 1,
+        round_no=len(s.rounds),
         end_question=(end_match_question(c) if c.ui.confirm_end
                       and c.end_match_reason() is None else ""),
     )

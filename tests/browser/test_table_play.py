@@ -178,7 +178,8 @@ def test_solo_right_wrong_guess_reload_and_score(tpage: Page, site: str) -> None
 @pytest.mark.parametrize("variant", ["express", "express3"])
 def test_express_play_no_play_guess_and_finish(tpage: Page, site: str, variant: str) -> None:
     page = tpage
-    open_table(page, site, variant=variant, seed=7, rule=ALT, pace="instant")
+    # (grace: the moment to guess stays offered until the test has written its guess)
+    open_table(page, site, variant=variant, seed=7, rule=ALT, pace="instant", grace=600_000)
     start_defaults(page)
     my_turn(page)
     played_right = False
@@ -231,7 +232,9 @@ def test_express_play_no_play_guess_and_finish(tpage: Page, site: str, variant: 
 
 def test_new_eleusis_prophet_reload_and_finish(tpage: Page, site: str) -> None:
     page = tpage
-    open_table(page, site, variant="new_eleusis", seed=11, rule=ALT, pace="instant")
+    # (grace: each moment to declare stays offered until the test declares or continues)
+    open_table(page, site, variant="new_eleusis", seed=11, rule=ALT, pace="instant",
+               grace=600_000)
     start_defaults(page)
     prophet = False
     reloaded = False
@@ -287,6 +290,67 @@ def test_new_eleusis_prophet_reload_and_finish(tpage: Page, site: str) -> None:
     page.wait_for_selector("#game[data-screen='round-end']", state="attached", timeout=90_000)
     assert prophet and reloaded and wrong_done
     expect(page.get_by_role("table", name="Scores")).to_be_visible()
+    no_errors(page)
+
+
+STATUS_LOG = """() => {
+    window.__said = [];
+    new MutationObserver(() => window.__said.push(document.getElementById('status').textContent))
+        .observe(document.getElementById('status'), {childList: true, characterData: true,
+                                                     subtree: true});
+}"""
+
+
+def turns(page: Page) -> int:
+    """How many actions the round has had."""
+    return int(page.locator("#game").get_attribute("data-turns") or 0)
+
+
+def your_turn(page: Page) -> None:
+    """Wait until it is the person's own turn to play (not an optional step)."""
+    page.wait_for_function(
+        """() => {
+            const g = document.getElementById('game');
+            const t = document.querySelector('[data-testid=turn]');
+            return g.dataset.screen === 'table' && g.dataset.busy !== '1' && t
+                && t.textContent.startsWith('Your turn');
+        }""", timeout=60_000)
+
+
+def test_new_eleusis_goes_on_without_continue_and_prophet_in_the_moment(
+        tpage: Page, site: str) -> None:
+    page = tpage
+    open_table(page, site, variant="new_eleusis", seed=11, rule=RED, pace="instant")
+    start_defaults(page)
+    page.evaluate(STATUS_LOG)
+    for _ in range(3):  # three plays of the person's own, and never a click on Continue
+        your_turn(page)
+        before = turns(page)
+        play(page, pick(page, RED, True) or hand(page)[0])
+        # the moment to declare passes by itself: the computers play on
+        page.wait_for_function(
+            f"() => +document.getElementById('game').dataset.turns > {before + 1}",
+            timeout=60_000)
+    said = " | ".join(page.evaluate("window.__said"))
+    assert ("You may declare yourself prophet now: the table goes on by itself in 0.5 seconds"
+            in said)
+    assert "The moment has passed: the table goes on." in said
+    assert page.locator(".scoreboard .badge-prophet").count() == 0
+
+    # the same game with the moment held open (test hook): declaring within it works
+    page.goto(site + "?grace=600000")
+    wait_ready(page)
+    your_turn(page)
+    code = pick(page, RED, True)
+    assert code is not None
+    play(page, code)
+    page.get_by_role("button", name="Declare prophet").click()
+    expect(page.locator(".scoreboard .badge-prophet")).to_have_count(1)
+    expect(page.locator("#status")).to_contain_text("prophet")
+    page.wait_for_function(  # and the table goes on: the next scientist plays, you call it
+        f"() => +document.getElementById('game').dataset.turns > {turns(page)}",
+        timeout=60_000)
+    expect(page.get_by_role("group", name="Your verdict")).to_be_visible()
     no_errors(page)
 
 
@@ -379,7 +443,7 @@ def test_keyboard_only_whole_turn(tpage: Page, site: str) -> None:
 
 def test_royal_bets_prophet_reload_and_finish(tpage: Page, site: str) -> None:
     page = tpage
-    open_table(page, site, variant="royal", seed=13, rule=ALT, pace="instant")
+    open_table(page, site, variant="royal", seed=13, rule=ALT, pace="instant", grace=600_000)
     start_defaults(page)
     rule = parse(ALT)
     right_done = wrong_done = reloaded = prophet = False

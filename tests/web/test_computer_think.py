@@ -1,0 +1,85 @@
+"""Computer seats think in time slices: the controller's steps, held moves, dropped decisions."""
+
+from __future__ import annotations
+
+import pytest
+
+from eleusis_web import computer
+from eleusis_web.controller import Controller, SeatPlan, Setup
+
+ALT = "if prev is odd then card is red else card is black"
+
+
+def computers_only(seed: int, variant: str = "new_eleusis", strength: str = "strong") -> Controller:
+    c = Controller(lambda: seed)
+    c.ui.setup = Setup(variant=variant, seed=seed, rule=ALT, pace="instant",
+                       seats=[SeatPlan(n, "computer", strength) for n in ("A", "B", "C")])
+    c.dispatch({"type": "start", "seed": seed})
+    return c
+
+
+def prepared(c: Controller) -> None:
+    """Run the scientists' preparation (slices until ready)."""
+    while not c.computers_ready():
+        assert c.computer_step()
+
+
+def test_tiny_slices_make_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = computers_only(3)
+    while whole.computer_step():
+        pass
+    monkeypatch.setattr(computer, "THINK_BUDGET_MS", 0.05)
+    sliced = computers_only(3)
+    steps = 0
+    while sliced.computer_step():
+        steps += 1
+    assert sliced.state is not None and whole.state is not None
+    assert sliced.state.actions == whole.state.actions
+    assert steps > 2 * len(whole.state.actions)  # many slices per decision
+
+
+def test_a_held_decision_waits_for_the_next_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(computer, "THINK_BUDGET_MS", 0.05)
+    c = computers_only(4)
+    prepared(c)
+    assert c.state is not None
+    before = len(c.state.actions)
+    while not c.computer_decided():
+        assert c.computer_step(hold=True)
+        assert len(c.state.actions) == before  # thinking applies nothing
+    assert c.computer_step(hold=True)  # the decided move is applied now
+    assert len(c.state.actions) == before + 1
+    assert not c.computer_decided()
+
+
+def test_a_decision_is_dropped_when_the_game_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(computer, "THINK_BUDGET_MS", 0.05)
+    c = computers_only(5)
+    prepared(c)
+    c.computer_step()  # a first slice of the first decision
+    assert c._thinking is not None
+    # another game begins meanwhile (same seats, another seed)
+    c.ui.setup = Setup(variant="new_eleusis", seed=7, rule=ALT, pace="instant",
+                       seats=[SeatPlan(n, "computer", "strong") for n in ("A", "B", "C")])
+    c.dispatch({"type": "start", "seed": 7})
+    fresh = computers_only(7)
+    for ctl in (c, fresh):
+        while ctl.computer_step() and ctl.state is not None and len(ctl.state.actions) < 12:
+            pass
+    assert c.state is not None and fresh.state is not None
+    assert len(c.state.actions) == 12
+    assert c.state.actions == fresh.state.actions  # nothing of the old decision was played
+
+
+def test_the_round_end_explanations_in_slices_are_the_explanations() -> None:
+    c = computers_only(6)
+    while c.computer_step():
+        pass
+    assert c.state is not None and c.state.over
+    seats = c.session.computer_seats() if c.session else {}
+    want = computer.Brains(seats, 6).explain(c.state)
+    steps = computer.Brains(seats, 6).explain_steps(c.state)
+    got: list[object] = list(steps)
+    count = len(got)
+    assert got[-1] == want and any(want.values())
+    assert count > 3  # the preparation and each seat's reading came in slices
