@@ -1,9 +1,9 @@
 /* The developer page bench/solo.html: the scientists' Solo harness in this
    page's Pyodide.
 
-   Loads the vendored Pyodide (through static/pyodide-early.mjs, the app's own
-   loader: one place names the runtime's version) and the engine from
-   build/app.zip (tools/build.py), then drives eleusis.bench.SoloRun, the same
+   Loads the vendored Pyodide and the engine (build/app.zip, tools/build.py)
+   through static/pyodide-early.mjs, the app's own loader (one place names
+   the runtime's version), then drives eleusis.bench.SoloRun, the same
    harness code as `python -m eleusis.bench solo`, in slices of about 15 ms,
    yielding to the event loop between slices so the page keeps responding and
    shows its progress. Options come from the URL query (see solo.html).
@@ -94,13 +94,15 @@ async function rulesText(opt) {
 
 async function boot() {
   const t0 = performance.now();
-  const zip = fetch(new URL("../build/app.zip", import.meta.url)).then((r) => {
-    if (!r.ok) throw new Error(`cannot fetch build/app.zip (${r.status}): run tools/build.py`);
-    return r.arrayBuffer();
-  });
   const pyodide = await startPyodide();
-  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide/eleusis-app" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/eleusis-app')");
+  // The app's loader puts build/app.zip on sys.path itself (zipimport, with
+  // bytecode); should it not, unpack the zip here.
+  if (!pyodide.runPython("__import__('importlib.util').util.find_spec('eleusis') is not None")) {
+    const response = await fetch(new URL("../build/app.zip", import.meta.url));
+    if (!response.ok) throw new Error(`cannot fetch build/app.zip (${response.status}): run tools/build.py`);
+    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/eleusis-app" });
+    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/eleusis-app')");
+  }
   const ns = pyodide.globals.get("dict")();
   pyodide.runPython(GLUE, { globals: ns });
   return { pyodide, ns, bootMs: performance.now() - t0 };
