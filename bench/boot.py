@@ -10,7 +10,10 @@ Playwright. For each run it measures, alternating which page goes first:
 * **offline reload**: a second fresh profile where the page's service worker
   is installed and controls the page, then the network is switched off and
   the page reloaded;
-* **first contentful paint** of the cold load.
+* **first contentful paint** of the cold load;
+* the page's **performance marks** during the cold boot (``pyodide:start``,
+  ``pyodide:loaded``, ``eleusis:zip``, ``pyscript:interpreter``,
+  ``eleusis:main``, ``eleusis:ready``): where the time goes.
 
 The app is ``/`` (PyScript, the engine zip, our service worker); the baseline
 is ``bench/bare.html``, which only loads the same vendored Pyodide and runs one
@@ -73,12 +76,27 @@ METRICS = ("cold", "reload", "offline", "fcp")
 TIMEOUT_MS = 120_000
 
 
+#: Performance marks reported (in boot order), when the page sets them.
+MARKS = (
+    "pyodide:start",
+    "pyodide:loaded",
+    "eleusis:zip",
+    "pyscript:interpreter",
+    "eleusis:main",
+    "eleusis:ready",
+)
+
+
 @dataclass
 class Samples:
     """Times in milliseconds, per page and metric."""
 
     data: dict[str, dict[str, list[float]]] = field(
         default_factory=lambda: {p: {m: [] for m in METRICS} for p in PAGES}
+    )
+    #: Cold-boot performance marks, per page and mark name.
+    marks: dict[str, dict[str, list[float]]] = field(
+        default_factory=lambda: {p: {} for p in PAGES}
     )
 
     def add(self, page: str, metric: str, value: float) -> None:
@@ -99,6 +117,16 @@ def _fcp(page: Any) -> float:
         "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
     )
     return float(value) if value is not None else float("nan")
+
+
+def _marks(page: Any) -> dict[str, float]:
+    return {
+        str(k): float(v)
+        for k, v in page.evaluate(
+            "Object.fromEntries(performance.getEntriesByType('mark')"
+            ".map((e) => [e.name, e.startTime]))"
+        ).items()
+    }
 
 
 def _check_no_error(page: Any, name: str) -> None:
@@ -123,6 +151,8 @@ def measure_http(pw: Any, url: str, name: str, samples: Samples) -> None:
             page.goto(url)
             samples.add(name, "cold", _ready_time(page))
             samples.add(name, "fcp", _fcp(page))
+            for mark, value in _marks(page).items():
+                samples.marks[name].setdefault(mark, []).append(value)
             _check_no_error(page, name)
             page.reload()
             samples.add(name, "reload", _ready_time(page))
@@ -242,6 +272,15 @@ def report(samples: Samples, runs: int) -> str:
     if fcp is not None:
         lines.append(f"- app first contentful paint <= 300 ms: {fcp:.0f} ms"
                      f" ({'met' if fcp <= 300 else 'NOT met'})")
+    lines += ["", "Cold boot, median time of each performance mark (ms):", ""]
+    lines += ["| mark | " + " | ".join(PAGES) + " |", "| --- |" + " ---: |" * len(PAGES)]
+    for mark in MARKS:
+        cells = []
+        for page in PAGES:
+            values = samples.marks[page].get(mark)
+            cells.append(f"{statistics.median(values):.0f}" if values else "")
+        if any(cells):
+            lines.append(f"| {mark} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
