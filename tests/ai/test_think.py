@@ -32,8 +32,8 @@ def _sliced(budget_ms: float, drop: random.Random | None = None) -> Decide:
             for _ in range(drop.randrange(1, 6)):
                 try:
                     next(steps)
-                except StopIteration:
-                    break
+                except StopIteration as stop:  # decided before anyone acted: it stands
+                    return stop.value  # type: ignore[no-any-return]
             steps.close()  # a person acted meanwhile: the decision is dropped
         steps = sci.think(seen, lambda s: s.maybe_action(seen), budget_ms)
         while True:

@@ -7,12 +7,12 @@ import pytest
 from eleusis_web import computer
 from eleusis_web.controller import Controller, SeatPlan, Setup
 
-ALT = "if prev is odd then card is red else card is black"
+RED = "card is red"  # (casual scientists: a rule their space holds)
 
 
-def computers_only(seed: int, variant: str = "new_eleusis", strength: str = "strong") -> Controller:
+def computers_only(seed: int, variant: str = "new_eleusis", strength: str = "casual") -> Controller:
     c = Controller(lambda: seed)
-    c.ui.setup = Setup(variant=variant, seed=seed, rule=ALT, pace="instant",
+    c.ui.setup = Setup(variant=variant, seed=seed, rule=RED, pace="instant",
                        seats=[SeatPlan(n, "computer", strength) for n in ("A", "B", "C")])
     c.dispatch({"type": "start", "seed": seed})
     return c
@@ -59,8 +59,8 @@ def test_a_decision_is_dropped_when_the_game_changes(monkeypatch: pytest.MonkeyP
     c.computer_step()  # a first slice of the first decision
     assert c._thinking is not None
     # another game begins meanwhile (same seats, another seed)
-    c.ui.setup = Setup(variant="new_eleusis", seed=7, rule=ALT, pace="instant",
-                       seats=[SeatPlan(n, "computer", "strong") for n in ("A", "B", "C")])
+    c.ui.setup = Setup(variant="new_eleusis", seed=7, rule=RED, pace="instant",
+                       seats=[SeatPlan(n, "computer", "casual") for n in ("A", "B", "C")])
     c.dispatch({"type": "start", "seed": 7})
     fresh = computers_only(7)
     for ctl in (c, fresh):
