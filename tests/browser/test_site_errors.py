@@ -46,3 +46,20 @@ def test_python_exception_opens_the_error_panel(chromium: Any, site: str) -> Non
         assert not error_state(page)["panel"]
     finally:
         context.close()
+
+
+def test_engine_zip_that_cannot_load_opens_the_error_panel(chromium: Any, site: str) -> None:
+    """static/pyodide-early.mjs fetches build/app.zip itself: a failure is shown."""
+    context = chromium.new_context(service_workers="block")
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.route("**/build/app.zip", lambda route: route.fulfill(status=404, body=b""))
+        page.goto(site)
+        page.wait_for_selector("#error-panel:not([hidden])")
+        state = error_state(page)
+        assert "could not load" in page.locator("#error-message").inner_text()
+        assert "app.zip: HTTP 404" in state["detail"]
+        assert page.get_attribute("body", "data-ready") != "1"
+    finally:
+        context.close()
