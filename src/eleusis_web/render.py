@@ -53,14 +53,18 @@ def intent_attr(intent: dict[str, Any]) -> str:
     return json.dumps(intent, separators=(",", ":"))
 
 
-def button(ctrl: ControlVM, extra_class: str = "") -> Any:
-    """A control as a button; disabled ones keep focus and say why."""
+def button(ctrl: ControlVM, extra_class: str = "", short: str = "") -> Any:
+    """A control as a button; disabled ones keep focus and say why.
+
+    ``short``: a shorter visible text (the accessible name stays ``ctrl.name``).
+    """
     cls = "button" + (" button-primary" if ctrl.primary else "") + (
         f" {extra_class}" if extra_class else "")
     attrs: dict[str, Any] = {
         "type": "button",
         "class": cls,
-        "text": ctrl.name,
+        "text": short or ctrl.name,
+        "aria-label": ctrl.name if short else None,
         "data-key": "ctl-" + ctrl.key,
         "data-intent": intent_attr(ctrl.intent),
     }
@@ -151,7 +155,7 @@ def toolbar(c: Any, title: str) -> Any:
             h("input", {"type": "checkbox", "data-key": "contrast",
                         "data-intent": intent_attr({"type": "contrast"}),
                         "checked": c.ui.contrast}),
-            h("span", {"text": "Four colors"}))),
+            h("span", {"text": "4 colors, high contrast"}))),
     )
     if (end is not None and c.ui.confirm_end and c.end_match_reason() is None
             and c.ui.screen != "round-end"):  # the round-end screen asks by its own button
@@ -343,7 +347,7 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
                         "aria-label": "Bet the selected cards: A accepted, R refused"},
                 h("span", {"class": "bets-label", "text": "Bet", "aria-hidden": "true"}))
         for ctl in bets:
-            row.appendChild(button(ctl, "bet"))
+            row.appendChild(button(ctl, "bet", short=ctl.name.removeprefix("Bet ")))
         dock.appendChild(row)
     controls = h("div", {"class": "controls"})
     for ctl in vm.controls:
@@ -492,10 +496,11 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
         dealer = h("select", {"id": "setup-dealer", "data-key": "setup-dealer",
                               "data-change": json.dumps({"type": "setup_change",
                                                          "field": "dealer"})})
-        for key, label in DEALERS.items():
-            dealer.appendChild(h("option", {"value": key, "text": label,
+        for key in DEALERS:
+            dealer.appendChild(h("option", {"value": key, "text": DEALER_SHORT.get(key, key),
                                             "selected": key == st.dealer}))
         form.appendChild(field("Dealer", dealer, "setup-dealer"))
+        form.appendChild(h("p", {"class": "hint-line", "text": DEALER_NOTES.get(st.dealer, "")}))
         if st.dealer != "computer":
             form.appendChild(field("Dealer's name", h(
                 "input", {"id": "setup-dealer-name", "type": "text", "value": st.dealer_name,
@@ -520,7 +525,7 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
                                        "data-change": json.dumps({"type": "setup_change",
                                                                   "field": "match"})}),
                            h("span", {"text": "A match: everyone deals once"})))
-    form.appendChild(h("div", {"class": "controls"},
+    form.appendChild(h("div", {"class": "controls start-row"},
                        h("button", {"type": "button", "class": "button button-primary",
                                     "text": "Start", "data-key": "start",
                                     "data-intent": intent_attr({"type": "start"})})))
@@ -530,6 +535,16 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
     screen = h("div", {"class": "screen screen-setup"}, form)
     screen.appendChild(saves_panel(saves, notes))
     return screen
+
+
+#: The dealer choices, short enough for a phone's select; the chosen one is explained below.
+DEALER_SHORT = {"computer": "The computer", "writer": "A person writes the rule",
+                "judge": "A person judges by hand"}
+DEALER_NOTES = {
+    "computer": "The computer picks a secret rule from its library and judges every play.",
+    "writer": "A person here writes the secret rule; the game judges every play by it.",
+    "judge": "A person here judges every play by hand (for a table with real cards).",
+}
 
 
 def field(label: str, control: Any, control_id: str) -> Any:
@@ -567,7 +582,7 @@ def saves_panel(saves: list[dict[str, Any]], notes: list[str]) -> Any:
 
 def write_rule_screen(c: Any) -> Any:
     """A person dealing writes the rule: validation, English, analysis, "try a card"."""
-    from eleusis.cards import ALL_CARDS, Card
+    from eleusis.cards import Card
     from eleusis_web.viewmodel import analysis, card_vm, rule_check, try_card
 
     if not c.ui.writer_ready:  # hot-seat: nobody but the writer may see the editor
@@ -599,31 +614,28 @@ def write_rule_screen(c: Any) -> Any:
                 ul.appendChild(h("li", {"text": note}))
             box.appendChild(ul)
         line = [Card.parse(x) for x in c.ui.try_line]
-        tl = h("div", {"class": "try-line", "aria-label": "Mainline to try"})
+        tl = h("div", {"class": "try-line", "role": "group", "aria-label": "Mainline to try"})
+        if not line:
+            tl.appendChild(h("span", {"class": "try-empty",
+                                      "text": "The first card (no mainline yet)"}))
         for card in line:
             tl.appendChild(card_face(card_vm(card), attrs={"class": _cls(card_vm(card),
                                                                          "mini")}))
         results = dict(try_card(text, line))
-        grid = h("div", {"class": "try-grid", "role": "group",
-                         "aria-label": "Try a card: click to add it to the mainline"})
-        for card in ALL_CARDS:
-            ok = results.get(card.code, False)
-            cv = card_vm(card)
-            grid.appendChild(card_face(cv, "button", {
-                "type": "button", "class": _cls(cv, "mini " + ("ok" if ok else "no")),
-                "aria-label": f"{card.name}: {'right' if ok else 'wrong'} next",
-                "data-key": f"try-{card.code}",
-                "data-intent": intent_attr({"type": "try_add", "card": card.code})}))
+        box_try = try_picker(results, c.ui.try_suit)
         box.appendChild(h("section", {"class": "try", "aria-label": "Try a card"},
                           h("h3", {"text": "Try a card"}),
                           h("p", {"class": "hint-line",
-                                  "text": "Green cards are right after this mainline; click one "
-                                          "to add it."}),
-                          tl,
-                          h("button", {"type": "button", "class": "button button-quiet",
-                                       "text": "Clear the mainline", "data-key": "try-clear",
-                                       "data-intent": intent_attr({"type": "try_clear"})}),
-                          grid))
+                                  "text": "Build a mainline and see what your rule says about "
+                                          "the next card: ringed in green, right; faded, wrong. "
+                                          "Choose a suit, then a card to add it."}),
+                          h("div", {"class": "try-line-row"}, tl,
+                            h("button", {"type": "button", "class": "button button-quiet",
+                                         "text": "Clear", "data-key": "try-clear",
+                                         "aria-label": "Clear the mainline",
+                                         "disabled": not line,
+                                         "data-intent": intent_attr({"type": "try_clear"})})),
+                          *box_try))
     box.appendChild(h("div", {"class": "controls"},
                       button(ControlVM("Deal with this rule", {"type": "rule_accept"},
                                        bool(text.strip()) and not err,
@@ -633,32 +645,91 @@ def write_rule_screen(c: Any) -> Any:
     return h("div", {"class": "screen screen-write"}, box)
 
 
+def try_picker(results: dict[str, bool], suit_now: str) -> tuple[Any, Any, Any]:
+    """The "try a card" picker: four suit buttons, then that suit's 13 cards, and a summary.
+
+    Two steps keep every target finger-sized (at least 44 px) on a 360 px screen;
+    the summary lists, for each suit, the ranks the rule accepts next.
+    """
+    from eleusis.cards import ALL_CARDS, SUITS, rank_code
+    from eleusis_web.viewmodel import card_vm
+
+    suits = h("div", {"class": "try-suits", "role": "group", "aria-label": "Suit"})
+    overview = h("ul", {"class": "try-overview", "aria-label": "Right next, by suit"})
+    noun = "spades"
+    for suit in SUITS:
+        cards = [x for x in ALL_CARDS if x.suit is suit]
+        right = [rank_code(x.rank) for x in cards if results.get(x.code, False)]
+        on = suit.value == suit_now
+        if on:
+            noun = suit.noun
+        red = suit.symbol in "♥♦"
+        suits.appendChild(h(
+            "button", {"type": "button", "class": "try-suit" + (" red" if red else ""),
+                       "aria-pressed": "true" if on else "false",
+                       "aria-label": f"{suit.noun.capitalize()}: {len(right)} of 13 right",
+                       "data-key": f"trys-{suit.value}",
+                       "data-intent": intent_attr({"type": "try_suit", "suit": suit.value})},
+            h("span", {"class": "try-suit-symbol", "aria-hidden": "true", "text": suit.symbol}),
+            h("span", {"class": "try-suit-count", "aria-hidden": "true",
+                       "text": f"{len(right)}/13"})))
+        overview.appendChild(h("li", {"class": "red" if red else None},
+                               h("span", {"class": "try-ov-suit", "text": suit.symbol,
+                                          "aria-hidden": "true"}),
+                               h("span", {"class": "visually-hidden", "text": suit.noun}),
+                               " " + (" ".join(right) if right else "none")))
+    grid = h("div", {"class": "try-grid", "role": "group",
+                     "aria-label": f"The {noun}: choose one to add it to the mainline"})
+    for card in ALL_CARDS:
+        if card.suit.value != suit_now:
+            continue
+        ok = results.get(card.code, False)
+        cv = card_vm(card)
+        grid.appendChild(card_face(cv, "button", {
+            "type": "button", "class": _cls(cv, "mini " + ("ok" if ok else "no")),
+            "aria-label": f"{card.name}: {'right' if ok else 'wrong'} next",
+            "data-key": f"try-{card.code}",
+            "data-intent": intent_attr({"type": "try_add", "card": card.code})}))
+    return suits, grid, overview
+
+
 def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
     """The rule revealed, the scores with their breakdown, what the computers thought."""
     box = h("section", {"class": "round-end", "aria-labelledby": "re-title"},
-            h("h2", {"id": "re-title", "text": vm.title}),
-            h("p", {"class": "reason", "text": f"Why it ended: {vm.reason}."}))
+            h("h2", {"id": "re-title", "text": vm.title}))
+    if vm.match is not None:
+        box.appendChild(match_summary(vm))
+        box.appendChild(h("h3", {"class": "round-head",
+                                 "text": f"Round {vm.match.rounds_played}"
+                                 + (", the last one played" if vm.match.ended_early else "")}))
+    why = f"Why round {vm.round_no} ended" if vm.in_match else "Why it ended"
+    box.appendChild(h("p", {"class": "reason", "text": f"{why}: {vm.reason}."}))
     reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
     if vm.rule:
         reveal.appendChild(h("code", {"class": "rule-text", "data-testid": "rule",
                                       "text": vm.rule}))
     reveal.appendChild(h("p", {"class": "rule-english", "text": vm.english}))
     box.appendChild(reveal)
-    table = h("table", {"class": "scores", "aria-label": "Scores"},
-              h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
-                                h("th", {"scope": "col", "text": "Score"}),
-                                h("th", {"scope": "col", "text": "How"}),
-                                h("th", {"scope": "col", "text": "Total"}))))
+    head = h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
+             h("th", {"scope": "col", "class": "num", "text": "Score"}),
+             h("th", {"scope": "col", "text": "How"}))
+    if vm.in_match:
+        head.appendChild(h("th", {"scope": "col", "class": "num", "text": "Total"}))
+    table = h("table", {"class": "scores", "aria-label": "Scores"}, h("thead", {}, head))
     body = h("tbody")
     best = max((r.score for r in vm.scores), default=0)
     for r in vm.scores:
-        body.appendChild(h("tr", {"class": "best" if r.score == best else None},
-                           h("th", {"scope": "row", "text": r.name}),
-                           h("td", {"class": "num", "text": str(r.score)}),
-                           h("td", {"text": r.detail}),
-                           h("td", {"class": "num", "text": str(r.total)})))
+        tr = h("tr", {"class": "best" if r.score == best else None},
+               h("th", {"scope": "row", "text": r.name}),
+               h("td", {"class": "num", "text": str(r.score)}),
+               h("td", {"class": "how", "text": r.detail}))
+        if vm.in_match:
+            tr.appendChild(h("td", {"class": "num", "text": str(r.total)}))
+        body.appendChild(tr)
     table.appendChild(body)
-    box.appendChild(table)
+    box.appendChild(h("div", {"class": "scores-wrap"}, table))
+    if vm.how_note:
+        box.appendChild(h("p", {"class": "hint-line how-note", "text": vm.how_note}))
     if vm.thoughts:
         th = h("section", {"class": "thoughts"},
                h("h3", {"text": "What the computer scientists thought"}))
@@ -670,8 +741,6 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
                                  h("span", {"text": " " + (english or text)})))
             th.appendChild(h("div", {"class": "thinker"}, h("h4", {"text": name}), ul))
         box.appendChild(th)
-    if vm.match is not None:
-        box.appendChild(match_summary(vm))
     nxt = h("div", {"class": "controls"},
             h("button", {"type": "button", "class": "button button-primary",
                          "text": vm.next_label, "data-key": "next-round",
