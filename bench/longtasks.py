@@ -104,7 +104,7 @@ def main() -> None:
                     ".map(e => ({name: e.name, ms: e.duration}))")
                 context.close()
                 for name in ("eleusis:think", "eleusis:computer", "eleusis:save",
-                             "eleusis:render", "eleusis:explain"):
+                             "eleusis:render", "eleusis:explain", "eleusis:intent"):
                     ms = [x["ms"] for x in parts if x["name"] == name]
                     if ms:
                         breakdown.append((variant, name.split(":")[1], len(ms),

@@ -217,6 +217,9 @@ class App:
 
     def dispatch(self, intent: dict[str, Any]) -> None:
         """One intent: controller, save, announce, render, schedule computers."""
+        measured("eleusis:intent", lambda: self._dispatch(intent))
+
+    def _dispatch(self, intent: dict[str, Any]) -> None:
         from eleusis_web import share
 
         kind = str(intent.get("type", ""))
@@ -290,6 +293,8 @@ class App:
         c = self.c
         if not c.computers_ready():
             c.computer_step()  # one slice of the scientists' preparation
+            if c.computers_ready():
+                keep_out_of_gc()
         else:
             moves = self._moves()
             perf = dom.window.performance
@@ -303,6 +308,7 @@ class App:
             perf.clearMarks("eleusis:tick:start")
             perf.clearMarks("eleusis:tick:end")
             if moved:
+                keep_out_of_gc()
                 self.moved_at = float(perf.now())
                 measured("eleusis:save", self.save)
                 self._watch_window()
@@ -477,6 +483,21 @@ class App:
         self._explaining = None
         if self.c.ui.screen == "round-end":
             self.render()
+
+
+def keep_out_of_gc() -> None:
+    """Take what is alive now out of the cyclic garbage collector's walks (``gc.freeze``).
+
+    The computer scientists hold big lists (a posterior of tens of thousands
+    of hypotheses per seat) for the whole round; a full collection walking
+    them is a task of 100-300 ms in Pyodide, at a random moment of play.
+    Frozen objects are still freed by reference counting when dropped (a new
+    round, a new game); only cyclic garbage frozen here would stay, and the
+    scientists make none. Costs nothing (the collector's lists are merged).
+    """
+    import gc
+
+    gc.freeze()
 
 
 def legal_kinds(state: Any, seat: int) -> tuple[str, ...]:
