@@ -88,6 +88,7 @@ class App:
         #: a person's optional step (declare prophet, guess) open now, and its timer
         self.window_key: tuple[object, ...] | None = None
         self.window_timer: Any = None
+        self.window_focus = ""  # the focused control's key when the step was offered
         self.grace_override: int | None = None  # test hook ``grace`` (milliseconds)
         self.landed = 0  # the number of the last card that got the landing animation
         table = dom.element("table")
@@ -354,18 +355,24 @@ class App:
         assert s is not None
         what = ("guess the rule" if "guess" in legal_kinds(s.state, int(str(key[3])))
                 else "declare yourself prophet")
+        self.window_focus = self._focused_key()  # (a focus already there holds nothing)
         seconds = f"{grace / 1000:.1f}".rstrip("0").rstrip(".")
         self.c.announcements.append(
             f"You may {what} now: the table goes on by itself in {seconds} seconds.")
         self.window_timer = dom.window.setTimeout(self._window_js, grace)
 
-    def _window_held(self) -> bool:
-        """Is the person busy with the optional step (writing a guess, focus on its controls)?"""
-        if self.c.ui.guess_open:
-            return True
+    def _focused_key(self) -> str:
         active = dom.document.activeElement
         key = None if nil(active) else active.getAttribute("data-key")
-        return not nil(key) and str(key) in WINDOW_CONTROLS
+        return "" if nil(key) else str(key)
+
+    def _window_held(self) -> bool:
+        """Is the person busy with the optional step (writing a guess, or the focus
+        brought onto one of its controls since the step was offered)?"""
+        if self.c.ui.guess_open:
+            return True
+        key = self._focused_key()
+        return key in WINDOW_CONTROLS and key != self.window_focus
 
     def _window_expired(self) -> None:
         self.window_timer = None
