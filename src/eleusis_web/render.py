@@ -180,11 +180,21 @@ def end_match_confirm(text: str, cancel_key: str = "end-cancel") -> Any:
                             "data-intent": intent_attr({"type": "end_match_cancel"})})))
 
 
-def layout_board(vm: TableVM, c: Any, fresh: int = 0) -> Any:
+def move_log(vm: TableVM) -> Any:
+    """The last moves, newest first: always there, of a fixed height (new lines never
+    move what is below)."""
+    log = h("ol", {"class": "log", "aria-label": "Recent moves, newest first"})
+    for i, line in enumerate(vm.log):
+        log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": line}))
+    return log
+
+
+def layout_board(vm: TableVM, c: Any, fresh: int = 0, with_log: bool = True) -> Any:
     """The layout: info chips, the mainline with sidelines and markers, the hints.
 
     ``fresh`` is the number of the card that has just landed: it alone gets the
     short landing animation (a redraw for any other reason animates nothing).
+    ``with_log``: the recent moves under the layout (the table puts them beside it).
     """
     info = h("div", {"class": "info-strip"},
              h("span", {"class": "chip", "text": f"Stock {vm.stock}",
@@ -231,10 +241,8 @@ def layout_board(vm: TableVM, c: Any, fresh: int = 0) -> Any:
         line.appendChild(li)
 
     board = h("section", {"class": "board", "aria-label": "Layout"}, info, line)
-    log = h("ol", {"class": "log", "aria-label": "Recent moves, newest first"})
-    for i, line in enumerate(vm.log):
-        log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": line}))
-    board.appendChild(log)  # always there, of a fixed height: new lines never move the dock
+    if with_log:
+        board.appendChild(move_log(vm))
     if vm.hints:
         hl = h("ul", {"class": "hints", "aria-label": "Hints"})
         for t in vm.hints:
@@ -246,7 +254,7 @@ def layout_board(vm: TableVM, c: Any, fresh: int = 0) -> Any:
 
 def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
     """The card table: info strip, layout, scoreboard, hand and controls."""
-    board = layout_board(vm, c, fresh)
+    board = layout_board(vm, c, fresh, with_log=False)
 
     score = h("table", {"class": "scoreboard", "aria-label": "Players"})
     match = any(r.total is not None for r in vm.seats)
@@ -275,8 +283,10 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
         body.appendChild(tr)
     score.appendChild(body)
 
+    # wide: the moves beside the layout, under the players (the hand stays in view);
+    # narrow: players, layout, moves, hand
     wrap = h("div", {"class": "table-grid"}, board,
-             h("aside", {"class": "side-panel"}, score))
+             h("aside", {"class": "side-panel"}, score), move_log(vm))
 
     dock = h("section", {"class": "dock", "aria-label": "Your hand"})
     if vm.hidden:

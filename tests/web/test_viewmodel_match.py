@@ -189,3 +189,19 @@ def test_a_single_round_cannot_be_ended_as_a_match(variant: str) -> None:
     assert c.end_match_reason() == "Only a match can be ended early."
     c.dispatch({"type": "end_match"})
     assert not c.ui.confirm_end and c.ui.message == "Only a match can be ended early."
+
+
+def test_round_end_of_a_single_round_explains_the_scores_and_trims_the_thoughts() -> None:
+    c = Controller(lambda: 5)
+    c.ui.setup = Setup(variant="solo", seed=5, rule=RED, pace="instant")
+    c.dispatch({"type": "start", "seed": 5})
+    c.dispatch({"type": "guess", "value": "card is hearts"})
+    c.dispatch({"type": "guess", "value": RED})
+    assert c.ui.screen == "round-end"
+    vm = round_end_model(c, {-1: [("card is red", "the card is red", 0.98),
+                                  ("card is hearts", "the card is a heart", 0.004),
+                                  ("card is even", "the card is even", 0.02)]})
+    assert not vm.in_match and vm.match is None and not vm.can_end_match
+    assert vm.how_note.startswith("Found: 30 minus the turns used")
+    # a runner-up under 1 % says nothing: it is left out
+    assert [t for t, _, _ in vm.thoughts[0][1]] == ["card is red", "card is even"]
