@@ -622,7 +622,8 @@ def end_match_question(c: Controller) -> str:
     s = c.session
     assert s is not None
     done = sum(1 for r in s.rounds if r.over)
-    text = f"End the match now? The {done} finished round{'s' if done != 1 else ''} count"
+    text = ("End the match now? The finished round counts" if done == 1 else
+            f"End the match now? The {done} finished rounds count")
     if not s.state.over:
         text += "; this round is not finished and will not count"
     if compensates(s.state.config.variant.value):

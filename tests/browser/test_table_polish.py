@@ -152,7 +152,7 @@ def test_end_the_match_between_rounds_from_the_score_sheet(narrow: Any, site: st
     page = narrow(site, match_saved(1, running=False))
     expect(page.locator("#game")).to_have_attribute("data-screen", "round-end")
     page.get_by_role("button", name="End the match here").click()
-    expect(page.get_by_role("alertdialog")).to_contain_text("The 1 finished round count")
+    expect(page.get_by_role("alertdialog")).to_contain_text("The finished round counts")
     # the focus moved to the safe answer
     assert page.evaluate("document.activeElement.textContent") == "Keep playing"
     page.get_by_role("button", name="End the match", exact=True).click()

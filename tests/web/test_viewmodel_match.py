@@ -79,7 +79,7 @@ def test_end_match_asks_first_then_new_eleusis_gives_ten_to_who_never_dealt() ->
     assert c.dispatch({"type": "end_match"}) is False
     assert c.ui.confirm_end and not s.ended_early
     vm = round_end_model(c)
-    assert "1 finished round count" in vm.end_question
+    assert "The finished round counts" in vm.end_question
     assert "compensation" in vm.end_question
     c.dispatch({"type": "end_match_cancel"})
     assert not c.ui.confirm_end and round_end_model(c).end_question == ""
