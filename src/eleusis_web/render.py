@@ -777,6 +777,8 @@ def match_summary(vm: RoundEndVM) -> Any:
     sec = h("section", {"class": "match-summary", "aria-labelledby": "ms-title",
                         "data-testid": "match-summary"},
             h("h3", {"id": "ms-title", "text": "The match"}))
+    if m.winner:
+        sec.appendChild(h("p", {"class": "match-winner", "text": m.winner}))
     if m.note:
         sec.appendChild(h("p", {"class": "match-note", "text": m.note}))
     table = h("table", {"class": "scores match-scores", "aria-labelledby": "ms-title"},

@@ -578,6 +578,7 @@ class MatchVM:
     ended_early: bool
     note: str  # what the compensation is (or why there is none)
     rows: tuple[MatchRowVM, ...]
+    winner: str = ""  # "Curie wins the match with 14 points."
 
 
 @dataclass(frozen=True, slots=True)
@@ -702,7 +703,14 @@ def match_model(c: Controller) -> MatchVM:
                      f"{_signed(max((x for x in comp), key=abs, default=0))}.")
         else:
             note += f" {name} has no compensation: the rounds played are added up."
-    return MatchVM(len(done), s.planned_rounds, s.ended_early, note, tuple(rows))
+    best = max((r.total for r in rows), default=0)
+    leaders = [r.name for r in rows if r.total == best]
+    if len(leaders) == 1:
+        verb = "win" if leaders[0] == "You" else "wins"
+        winner = f"{leaders[0]} {verb} the match with {best} points."
+    else:
+        winner = f"{', '.join(leaders[:-1])} and {leaders[-1]} share the lead with {best} points."
+    return MatchVM(len(done), s.planned_rounds, s.ended_early, note, tuple(rows), winner)
 
 
 def compensates(variant: str) -> bool:

@@ -99,6 +99,10 @@ def test_end_match_asks_first_then_new_eleusis_gives_ten_to_who_never_dealt() ->
     assert [r.compensation for r in m.rows] == [10, 0, 10]
     assert [r.total for r in m.rows] == [first.scores[0] + 10, first.scores[1],
                                          first.scores[2] + 10]
+    best = max(r.total for r in m.rows)
+    leaders = [r.name for r in m.rows if r.total == best]
+    assert m.winner.endswith(f"with {best} points.")
+    assert m.winner.startswith(leaders[0])
     # the round's own score table carries the same totals
     assert [r.total for r in vm.scores] == [r.total for r in m.rows]
     # "Next round" after the end starts nothing
