@@ -13,7 +13,8 @@ computer ticks spent (the table's ``performance.measure`` entries): a slice
 of a decision (``think``), a tick that applied a move (``computer``), the
 save, the redraw, and a slice of the round-end explanations.
 
-Run: ``.venv/bin/python bench/longtasks.py [--turns 12] [--variants new_eleusis,royal]``
+Run: ``.venv/bin/python bench/longtasks.py [--turns 12] [--variants new_eleusis,royal]
+[--seed 5] [--rule "..."]``
 after ``make setup``. Figures go to docs/performance.md ("Computer scientists").
 """
 
@@ -51,20 +52,28 @@ WAIT_FOR_PERSON = """() => {
 }"""
 
 
-def play_round(page: Any, site: str, variant: str, seed: int, turns: int) -> None:
-    """Start ``variant`` with the default seats (you and three computers) and play."""
-    page.goto(site + "?" + urllib.parse.urlencode(
-        {"variant": variant, "seed": seed, "pace": "instant"}))
+def play_round(page: Any, site: str, variant: str, seed: int, turns: int,
+               rule: str = "") -> tuple[int, int]:
+    """Start ``variant`` with the default seats (you and three computers) and play.
+
+    Returns how many turns the person played and how many moves the round had.
+    """
+    query: dict[str, str | int] = {"variant": variant, "seed": seed, "pace": "instant"}
+    if rule:
+        query["rule"] = rule  # (the table's test hook: the dealer's rule)
+    page.goto(site + "?" + urllib.parse.urlencode(query))
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector("#game[data-screen='setup']", state="attached",
                            timeout=BOOT_TIMEOUT_MS)
     page.wait_for_timeout(500)  # let the boot's own tasks settle before the phase switch
     page.evaluate("window.__phase = 'play'")
     page.get_by_role("button", name="Start", exact=True).click()
+    played = 0
     for _ in range(turns):
         page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000)
         if page.locator("#game").get_attribute("data-screen") == "round-end":
-            return
+            break
+        played += 1
         cards = page.locator(".hand .card")
         if cards.count():
             cards.first.click()
@@ -74,6 +83,9 @@ def play_round(page: Any, site: str, variant: str, seed: int, turns: int) -> Non
                 button.first.click()
                 break
         page.wait_for_timeout(50)
+    page.wait_for_timeout(1000)  # the last moves and the round-end explanations
+    moves = int(page.locator("#game").get_attribute("data-turns") or 0)
+    return played, moves
 
 
 def main() -> None:
@@ -82,6 +94,9 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=12)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--variants", default="new_eleusis,express,royal")
+    ap.add_argument("--rule", default="",
+                    help="the dealer's rule (default: the library's, by the seed); a rule "
+                         "the casual scientists cannot find keeps the round going")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -96,7 +111,10 @@ def main() -> None:
                 context = browser.new_context(service_workers="block")
                 context.add_init_script(OBSERVER)
                 page = context.new_page()
-                play_round(page, str(server.url), variant, args.seed, args.turns)
+                played, moves = play_round(page, str(server.url), variant, args.seed,
+                                           args.turns, args.rule)
+                print(f"{variant}: the person played {played} turns; {moves} moves in all",
+                      flush=True)
                 tasks = page.evaluate("window.__longtasks")
                 parts = page.evaluate(
                     "performance.getEntriesByType('measure')"
