@@ -497,7 +497,7 @@ def keep_out_of_gc() -> None:
 
     The computer scientists hold big lists (a posterior of tens of thousands
     of hypotheses per seat) for the whole round; a full collection walking
-    them is a task of 100-300 ms in Pyodide, at a random moment of play.
+    them takes tens to hundreds of milliseconds, at a random moment of play.
     Frozen objects are still freed by reference counting when dropped (a new
     round, a new game); only cyclic garbage frozen here would stay, and the
     scientists make none. Costs nothing (the collector's lists are merged).
