@@ -17,6 +17,9 @@ Public API::
         .maybe_action(view) -> Action | None    # Solo, New Eleusis, Express, Royal
                                                 # (None: an optional step declined)
         .sync(view)                             # read new public events
+        .think(view, decide, budget_ms=8.0)     # sync then decide(sci), in time slices:
+                                                # next() per tick; the result is
+                                                # StopIteration.value (= the one-go result)
         .observe(mainline, card, accepted)      # low-level: one verdict
         .observe_starter(card)
         .acceptance(mainline, cards) -> {card: probability}
