@@ -43,9 +43,17 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(request, { ignoreSearch: true });
+// The cache is opened once per worker start, not once per request; lookups
+// use the exact precached URL (the query already stripped): an ignoreSearch
+// lookup scans every entry of the cache.
+let opened = null;
+function cache() {
+  if (opened === null) opened = caches.open(CACHE);
+  return opened;
+}
+
+async function cacheFirst(request, key) {
+  const hit = await (await cache()).match(key);
   return hit || fetch(request);
 }
 
@@ -53,8 +61,7 @@ async function networkFirst(request, key) {
   try {
     return await fetch(request);
   } catch (error) {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(key, { ignoreSearch: true });
+    const hit = await (await cache()).match(key);
     if (hit) return hit;
     throw error;
   }
@@ -71,6 +78,7 @@ self.addEventListener("fetch", (event) => {
     const key = URLS.has(href) ? href : SCOPE;
     event.respondWith(networkFirst(request, key));
   } else if (URLS.has(href)) {
-    event.respondWith(href.startsWith(VENDOR) ? cacheFirst(request) : networkFirst(request, href));
+    event.respondWith(
+      href.startsWith(VENDOR) ? cacheFirst(request, href) : networkFirst(request, href));
   }
 });
