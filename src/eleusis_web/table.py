@@ -318,11 +318,17 @@ class App:
 
     # -- a person's optional step ------------------------------------------------------
 
-    def grace_ms(self) -> int:
-        """How long a person's optional step stays offered before the table goes on."""
+    def grace_ms(self, own_play: bool = True) -> int:
+        """How long a person's optional step stays offered before the table goes on.
+
+        After someone else's turn (Royal Eleusis lets any scientist declare
+        then) the moment is half as long: it comes after every computer turn,
+        and waiting the full time each time would slow the whole table.
+        """
         if self.grace_override is not None:
             return self.grace_override
-        return WINDOW_GRACE_MS.get(self.c.ui.setup.pace, WINDOW_GRACE_MS["normal"])
+        full = WINDOW_GRACE_MS.get(self.c.ui.setup.pace, WINDOW_GRACE_MS["normal"])
+        return full if own_play else full // 2
 
     def _window_now(self) -> tuple[object, ...] | None:
         c = self.c
@@ -350,9 +356,9 @@ class App:
         self.window_key = key
         if key is None:
             return
-        grace = self.grace_ms()
         s = self.c.session
         assert s is not None
+        grace = self.grace_ms(own_play=s.state.window == key[3])
         what = ("guess the rule" if "guess" in legal_kinds(s.state, int(str(key[3])))
                 else "declare yourself prophet")
         self.window_focus = self._focused_key()  # (a focus already there holds nothing)
