@@ -749,6 +749,10 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
                 ul.appendChild(h("li", {}, h("span", {"class": "prob",
                                                       "text": f"{round(p * 100)} %"}),
                                  h("span", {"text": " " + (english or text)})))
+            if not hyps:
+                ul.appendChild(h("li", {"class": "none", "text": (
+                    "No rule it could think of fits every play: this one lay beyond"
+                    " its imagination (stronger scientists consider more kinds of rule).")}))
             th.appendChild(h("div", {"class": "thinker"}, h("h4", {"text": name}), ul))
         box.appendChild(th)
     nxt = h("div", {"class": "controls"},

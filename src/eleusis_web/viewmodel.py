@@ -752,11 +752,12 @@ def round_end_model(c: Controller,
             detail = (detail + f" · benchmark score {result.floored[i]}").strip(" ·")
         rows.append(ScoreRowVM(name, result.scores[i], detail, totals[i]))
     match_over = s.match_over
-    # each scientist's best guess, and the runners-up that still carry some weight
+    # each scientist's best guess, and the runners-up that still carry some weight;
+    # an empty list says no rule it can think of fits every play (shown as such)
     th = tuple(
         (names[seat] if 0 <= seat < len(names) else "A computer scientist watching",
          tuple(x for k, x in enumerate(h) if k == 0 or x[2] >= 0.01))
-        for seat, h in sorted((thoughts or {}).items()) if h
+        for seat, h in sorted((thoughts or {}).items())
     )
     return RoundEndVM(
         title=(f"{VARIANTS.get(s.setup.variant, '')}: the match is over"

@@ -54,6 +54,10 @@ def test_explanations_are_rules_with_probabilities() -> None:
         parse(h.text)  # a text of the rule language
         assert h.english
     assert top[0].text in ("card is red", "card.color == prev.color")
+    # after an all-red mainline those two judge every card alike: one idea, listed once
+    texts = [h.text for h in sci.explain(mainline, 5)]
+    assert not {"card is red", "card.color == prev.color"} <= set(texts)
+    assert len(texts) == len(set(texts)) >= 2
 
 
 def test_presets_differ_as_documented() -> None:

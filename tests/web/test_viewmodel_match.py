@@ -209,3 +209,17 @@ def test_round_end_of_a_single_round_explains_the_scores_and_trims_the_thoughts(
     assert vm.how_note.startswith("Found: 30 minus the turns used")
     # a runner-up under 1 % says nothing: it is left out
     assert [t for t, _, _ in vm.thoughts[0][1]] == ["card is red", "card is even"]
+
+
+def test_round_end_keeps_a_scientist_with_no_fitting_rule() -> None:
+    """A scientist whose every hypothesis was refuted is listed with nothing
+    (the screen says no rule it could think of fits), not silently left out;
+    no explanations yet (None) shows no section at all."""
+    c = Controller(lambda: 5)
+    c.ui.setup = Setup(variant="solo", seed=5, rule=RED, pace="instant")
+    c.dispatch({"type": "start", "seed": 5})
+    c.dispatch({"type": "guess", "value": RED})
+    assert c.ui.screen == "round-end"
+    vm = round_end_model(c, {-1: []})
+    assert vm.thoughts == (("A computer scientist watching", ()),)
+    assert round_end_model(c, None).thoughts == ()

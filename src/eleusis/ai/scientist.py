@@ -495,10 +495,28 @@ class Scientist:
     # -- explaining -----------------------------------------------------------
 
     def explain(self, mainline: Sequence[Card], limit: int = 5) -> list[Hypothesis]:
-        """The top hypotheses with their probabilities, as texts and English."""
+        """The top hypotheses with their probabilities, as texts and English.
+
+        Hypotheses that would judge every card alike from here on (after an
+        all-red mainline, ``card is red`` and ``card.color == prev.color``)
+        are one idea with one probability: only the first, simplest, is
+        listed, so the list never shows two lines that say the same thing.
+        """
         space = self.belief.space
-        return [Hypothesis(c.text(space), c.english(space), q)
-                for c, q in self.ranked(mainline, max(limit, 3))[:limit]]
+        pos_next = len(mainline) + 1
+        last = mainline[-1] if mainline else None
+        out: list[Hypothesis] = []
+        seen: set[object] = set()
+        for c, q in self.ranked(mainline, max(limit, 3) + 3):
+            if c.family != LAG2 and last is not None:
+                key = reachable_behaviour(space, c, pos_next, last).targets
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(Hypothesis(c.text(space), c.english(space), q))
+            if len(out) == limit:
+                break
+        return out
 
     # -- playing through the engine ---------------------------------------------
 
