@@ -186,7 +186,7 @@ def _between(lo: int, hi: int) -> Callable[[int], bool]:
 
 
 def card_blocks() -> list[Block]:
-    """Blocks about the card alone: colours, suits, suit pairs, rank sets."""
+    """Blocks about the card alone: colors, suits, suit pairs, rank sets."""
     out: list[Block] = [
         card_block("card is red", "the card is red", card_mask(lambda c: c.red)),
         card_block("card is black", "the card is black", card_mask(lambda c: c.black)),
@@ -310,7 +310,7 @@ def rel_blocks() -> list[Block]:
 def iter_rel_blocks() -> Iterator[Block]:
     """The blocks of :func:`rel_blocks`, one at a time (a sliced build pauses between)."""
     pairs: list[tuple[str, str, Callable[[Card], object]]] = [
-        ("color", "colour", lambda c: c.red),
+        ("color", "color", lambda c: c.red),
         ("suit", "suit", lambda c: c.suit),
         ("rank", "rank", lambda c: c.rank),
         ("even", "parity (odd/even)", lambda c: c.even),
