@@ -87,6 +87,21 @@ def test_counterexample_sentences_become_observations() -> None:
     assert parse_counterexample("something else entirely") is None
 
 
+def test_a_long_counterexample_still_teaches() -> None:
+    """compare tells a long mainline by its length and last cards; the scientist
+    still reads the position, the card before and the one before that."""
+    from eleusis.rules import compare
+
+    result = compare(parse("card is red or pos > 30"), parse("card is red"))
+    ce = result.counterexample
+    assert ce is not None and len(ce.mainline) > 8
+    assert f"after {len(ce.mainline)} cards ending in " in ce.sentence
+    obs = parse_counterexample(ce.sentence)
+    assert obs is not None
+    assert (obs.pos, obs.prev, obs.prev2, obs.card, obs.accepted) == (
+        len(ce.mainline) + 1, ce.mainline[-1], ce.mainline[-2], ce.card, ce.secret_accepts)
+
+
 def test_one_guess_per_turn_at_most() -> None:
     actions = _actions("if pos % 2 == 0 then card.rank == prev.rank else card.rank != prev.rank",
                        8, limit=60)

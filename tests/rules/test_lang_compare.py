@@ -245,7 +245,10 @@ def test_sentence_for_long_mainlines_shows_the_end() -> None:
     secret, guess = parse("card is red or pos > 30"), parse("card is red")
     result = compare(secret, guess)
     assert result.counterexample is not None
-    assert result.counterexample.sentence.startswith("after 30 cards ending …")
+    sentence = result.counterexample.sentence
+    assert sentence.startswith("after 30 cards ending in ")
+    assert sentence.split(", your rule ")[0].split()[-6:] == [
+        c.symbol for c in result.counterexample.mainline[-6:]]
 
 
 def brute_pos(secret: Rule, guess: Rule, max_pos: int) -> int | None:

@@ -990,20 +990,27 @@ def parse_counterexample(text: str) -> Observation | None:
 
     ``"after 7♠ K♥ your rule accepts 3♦; the secret rule rejects it"``: the
     secret rule judged 3♦ at position 3 after K♥ (see
-    :attr:`eleusis.rules.compare.Counterexample.sentence`).
+    :attr:`eleusis.rules.compare.Counterexample.sentence`). A long mainline
+    is told by its length and last cards (``"after 12 cards ending in 4♥ 5♦
+    6♣ 7♠ 8♥ 9♦, your rule ..."``): enough for the position and the cards
+    before, which is all an observation holds.
     """
     try:
         head, tail = text.split(";", 1)
-        words = head.split()
+        words = head.replace(",", " ").split()
         card = Card.parse(words[-1])
-        if words[0] == "after":
+        if words[:1] == ["after"] and words[2:5] == ["cards", "ending", "in"]:
+            line = [Card.parse(w) for w in words[5:words.index("your")]]
+            pos = int(words[1]) + 1
+        elif words[:1] == ["after"]:
             line = [Card.parse(w) for w in words[1:words.index("your")]]
+            pos = len(line) + 1
         elif head.startswith("as the first card"):
-            line = []
+            line, pos = [], 1
         else:
             return None
         accepted = "secret rule accepts" in tail
-        return Observation(len(line) + 1, line[-1] if line else None, card, accepted,
+        return Observation(pos, line[-1] if line else None, card, accepted,
                            line[-2] if len(line) >= 2 else None)
     except (ValueError, IndexError):
         return None

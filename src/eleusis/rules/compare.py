@@ -40,7 +40,7 @@ SAMPLE_LENGTH: Final = 60
 def _cards_text(cards: Sequence[Card]) -> str:
     if len(cards) <= 8:
         return " ".join(c.symbol for c in cards)
-    return f"{len(cards)} cards ending … " + " ".join(c.symbol for c in cards[-6:])
+    return f"{len(cards)} cards ending in " + " ".join(c.symbol for c in cards[-6:]) + ","
 
 
 @dataclass(frozen=True, slots=True)
