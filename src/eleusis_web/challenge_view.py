@@ -6,14 +6,15 @@ live check and English); "Make the link" gives ``#c=`` + the token of
 Opening such a link starts a Solo game on that rule and deal (saved like any
 other, id ``ch-...``). At the end the rule is revealed (the round's end shows
 it) and the computer plays the **same deal**: :class:`ComputerRun` does what
-:func:`eleusis.challenge.computer_result` does, a few decisions per browser
-tick, so the page never freezes and shows its progress; then
+:func:`eleusis.challenge.computer_result` does, in time slices (one per browser
+tick), so the page never freezes and shows its progress; then
 :func:`eleusis.challenge.compare_text` compares both games.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from eleusis.challenge import (
@@ -25,20 +26,33 @@ from eleusis.challenge import (
     make_challenge,
     open_challenge,
 )
-from eleusis.game import Pass, State, Variant, apply, legal_actions, make_config, new_game
+from eleusis.game import (
+    Action,
+    Pass,
+    State,
+    Variant,
+    apply,
+    legal_actions,
+    make_config,
+    new_game,
+)
 from eleusis_web.viewmodel import rule_check
 
-#: Decisions of the computer per browser tick.
-CHUNK = 4
+#: Milliseconds of the computer's work per browser tick (its preparation and
+#: each decision are cut in slices of about this much, as at the table).
+SLICE_MS = 8.0
 #: A Solo game's usual length, for the progress bar.
 TYPICAL_TURNS = 30
 
 
 class ComputerRun:
-    """The computer's game on a challenge's deal, a few decisions at a time.
+    """The computer's game on a challenge's deal, one time slice per browser tick.
 
     The same steps as :func:`eleusis.challenge.computer_result`, so the result
-    is the same; :meth:`advance` plays up to ``n`` decisions.
+    is the same: the scientist's one-off preparation
+    (:meth:`Scientist.prepare_steps`) and then each decision
+    (:meth:`Scientist.think`) are worked out in slices of about ``SLICE_MS``,
+    so the page never runs one long task.
     """
 
     def __init__(self, challenge: Challenge, strength: str = "strong") -> None:
@@ -46,26 +60,43 @@ class ComputerRun:
         from eleusis.ai import strength as preset
 
         self.level = preset(strength)
+        self.challenge = challenge
         self.state: State = new_game(make_config(Variant.SOLO, ["Computer"], challenge.rule,
                                                  challenge.seed))
-        self.sci = Scientist(self.level.name, challenge.seed)
+        self._prepare: Iterator[bool] | None = Scientist.prepare_steps(
+            self.level.name, budget_ms=SLICE_MS)
+        self.sci: Any = None
+        self._thinking: Generator[None, None, Action] | None = None
         self.decisions = 0
         self.result: ComputerResult | None = None
 
-    def advance(self, n: int = CHUNK) -> ComputerResult | None:
-        """Play up to ``n`` decisions; the result once the game is over."""
+    def advance(self) -> ComputerResult | None:
+        """Work one slice (of the preparation, or of a decision); the result once over."""
+        from eleusis.ai import Scientist
         from eleusis.views import view
 
-        for _ in range(n):
-            if self.result is not None:
-                break
+        if self.result is not None:
+            return self.result
+        if self._prepare is not None:
+            if next(self._prepare, True):
+                self._prepare = None
+                self.sci = Scientist(self.level.name, self.challenge.seed)
+            return None
+        if self.state.over or self.decisions >= MAX_DECISIONS:
+            self._finish()
+            return self.result
+        if self._thinking is None:
+            seen = view(self.state, 0)
+            self._thinking = self.sci.think(seen, lambda sci: sci.choose_action(seen),
+                                            SLICE_MS)
+        try:
+            next(self._thinking)
+        except StopIteration as stop:
+            self._thinking = None
+            self.state = apply(self.state, stop.value)
+            self.decisions += 1
             if self.state.over or self.decisions >= MAX_DECISIONS:
                 self._finish()
-                break
-            self.state = apply(self.state, self.sci.choose_action(view(self.state, 0)))
-            self.decisions += 1
-        if self.result is None and (self.state.over or self.decisions >= MAX_DECISIONS):
-            self._finish()
         return self.result
 
     def _finish(self) -> None:
@@ -228,8 +259,10 @@ def _tick(app: Any) -> None:
     app.ui_extra["ch_timer"] = None
     if not isinstance(run, ComputerRun):
         return
+    before = (run.decisions, run.result is None)
     run.advance()
-    app.render()
+    if (run.decisions, run.result is None) != before:  # redraw on progress only
+        app.render()
     _schedule(app)
 
 
@@ -287,5 +320,5 @@ def end_panel(app: Any) -> Any:
     return box
 
 
-__all__ = ["CHUNK", "ComputerRun", "end_panel", "entry", "handle", "open_link",
+__all__ = ["ComputerRun", "end_panel", "entry", "handle", "open_link",
            "render_writer", "session_id", "writer_check"]
