@@ -74,7 +74,7 @@ def cache_control(path: str) -> str:
 
     Only the vendored runtime is cached for long; everything else is
     revalidated on each use (a ``304`` on loopback costs next to nothing, and a
-    stale ``pyscript.toml`` or engine zip would be a real bug).
+    stale page or engine zip would be a real bug).
     """
     parts = [p for p in path.split("/") if p]
     if len(parts) >= 3 and parts[0] == "static" and parts[1] == "vendor":
