@@ -79,6 +79,7 @@ TIMEOUT_MS = 120_000
 #: Performance marks reported (in boot order), when the page sets them.
 MARKS = (
     "pyodide:start",
+    "pyscript:import",
     "pyodide:loaded",
     "eleusis:zip",
     "pyscript:interpreter",
@@ -96,6 +97,10 @@ class Samples:
     )
     #: Cold-boot performance marks, per page and mark name.
     marks: dict[str, dict[str, list[float]]] = field(
+        default_factory=lambda: {p: {} for p in PAGES}
+    )
+    #: The same marks during the offline reload.
+    offline_marks: dict[str, dict[str, list[float]]] = field(
         default_factory=lambda: {p: {} for p in PAGES}
     )
 
@@ -178,6 +183,8 @@ def measure_offline(pw: Any, url: str, name: str, samples: Samples) -> None:
             ctx.set_offline(True)
             page.reload()
             samples.add(name, "offline", _ready_time(page))
+            for mark, value in _marks(page).items():
+                samples.offline_marks[name].setdefault(mark, []).append(value)
             _check_no_error(page, name)
         finally:
             ctx.close()
@@ -272,15 +279,19 @@ def report(samples: Samples, runs: int) -> str:
     if fcp is not None:
         lines.append(f"- app first contentful paint <= 300 ms: {fcp:.0f} ms"
                      f" ({'met' if fcp <= 300 else 'NOT met'})")
-    lines += ["", "Cold boot, median time of each performance mark (ms):", ""]
-    lines += ["| mark | " + " | ".join(PAGES) + " |", "| --- |" + " ---: |" * len(PAGES)]
-    for mark in MARKS:
-        cells = []
-        for page in PAGES:
-            values = samples.marks[page].get(mark)
-            cells.append(f"{statistics.median(values):.0f}" if values else "")
-        if any(cells):
-            lines.append(f"| {mark} | " + " | ".join(cells) + " |")
+    for title, marks in (("Cold boot", samples.marks),
+                         ("Offline reload", samples.offline_marks)):
+        if not any(marks[page] for page in PAGES):
+            continue
+        lines += ["", f"{title}, median time of each performance mark (ms):", ""]
+        lines += ["| mark | " + " | ".join(PAGES) + " |", "| --- |" + " ---: |" * len(PAGES)]
+        for mark in MARKS:
+            cells = []
+            for page in PAGES:
+                values = marks[page].get(mark)
+                cells.append(f"{statistics.median(values):.0f}" if values else "")
+            if any(cells):
+                lines.append(f"| {mark} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 

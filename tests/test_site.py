@@ -11,6 +11,7 @@ import json
 import re
 import struct
 import sys
+import tomllib
 import urllib.error
 import urllib.request
 import zipfile
@@ -88,7 +89,7 @@ def test_zip_is_deterministic() -> None:
 
 def _fake_site(tmp_path: Path) -> Path:
     root = tmp_path / "site"
-    for name in ("index.html", "build/app.zip", "static/app.css",
+    for name in ("index.html", "pyscript.toml", "build/app.zip", "static/app.css",
                  "static/vendor/pyodide-1/pyodide.mjs", "static/vendor/.stamp"):
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -99,7 +100,7 @@ def _fake_site(tmp_path: Path) -> Path:
 def test_precache_lists_shell_static_and_runtime(tmp_path: Path) -> None:
     root = _fake_site(tmp_path)
     files = build.precache_files(root)
-    assert files[:3] == ["./", "index.html", "build/app.zip"]
+    assert files[:4] == ["./", "index.html", "pyscript.toml", "build/app.zip"]
     assert "static/vendor/pyodide-1/pyodide.mjs" in files
     assert "static/vendor/.stamp" not in files
 
@@ -113,8 +114,7 @@ def test_cache_name_changes_with_any_content(tmp_path: Path) -> None:
 
 
 def test_real_precache_covers_every_file_the_page_needs() -> None:
-    if not (ROOT / "static" / "vendor").is_dir():
-        pytest.skip("static/vendor/ not set up (make setup)")
+    assert (ROOT / "static" / "vendor").is_dir(), "static/vendor/ not set up (make setup)"
     files = build.precache_files(ROOT)
     dirs = vendor.vendor_dirs(ROOT)
     for name in vendor.PYODIDE_FILES:
@@ -146,26 +146,28 @@ def test_runtime_is_pinned_exactly_and_referenced_consistently() -> None:
         assert found <= {pyodide_dir, pyscript_dir}, (name, found)
 
 
-def _inline_configs() -> tuple[dict[str, Any], dict[str, Any]]:
-    """The page's PyScript configurations: the ``config`` of its Python script
-    (inline JSON) and the ``<mpy-config>`` element's."""
+def _configs() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The page's PyScript configurations: ``pyscript.toml`` (named by the
+    ``config`` of its one Python script) and the ``<mpy-config>`` element's."""
     html = (ROOT / "index.html").read_text()
-    scripts = re.findall(r"""<script type="py" config='([^']*)'>""", html)
+    scripts = re.findall(r"""<script type="py" config="([^"]*)">""", html)
     mpy = re.findall(r"<mpy-config hidden>(.*?)</mpy-config>", html, re.DOTALL)
-    assert len(scripts) == 1 and len(mpy) == 1
-    return json.loads(scripts[0]), json.loads(mpy[0])
+    assert scripts == ["./pyscript.toml"] and len(mpy) == 1
+    return tomllib.loads((ROOT / "pyscript.toml").read_text()), json.loads(mpy[0])
 
 
 def test_pyscript_config_points_at_local_files() -> None:
-    config, _ = _inline_configs()
+    config, _ = _configs()
     assert config["interpreter"] == "./static/pyodide-early.mjs"
     assert (ROOT / config["interpreter"]).is_file()
     assert "files" not in config  # the interpreter module brings build/app.zip
     assert "packages" not in config  # cannot work offline
+    # the config is part of the offline shell and of dist/
+    assert "pyscript.toml" in build.SHELL and "pyscript.toml" in dist.SITE
 
 
 def test_pyscript_plugins_off_for_both_interpreter_types_but_errors() -> None:
-    config, mpy = _inline_configs()
+    config, mpy = _configs()
     assert config["plugins"] == mpy["plugins"]
     assert "!py-terminal" in config["plugins"] and "!codemirror" in config["plugins"]
     assert not [p for p in config["plugins"] if p.lstrip("!") == "error"]
@@ -173,8 +175,7 @@ def test_pyscript_plugins_off_for_both_interpreter_types_but_errors() -> None:
 
 def test_every_local_url_of_the_page_exists() -> None:
     """Preloads and module URLs go stale when the runtime moves."""
-    if not (ROOT / "static" / "vendor").is_dir():
-        pytest.skip("static/vendor/ not set up (make setup)")
+    assert (ROOT / "static" / "vendor").is_dir(), "static/vendor/ not set up (make setup)"
     html = (ROOT / "index.html").read_text()
     urls = re.findall(r"""(?:src|href)=["']([^"'#?]+)["']""", html)
     urls += re.findall(r"""(?:import\(|from )\s*["']\./([^"']+)["']""", html)
@@ -192,8 +193,7 @@ def test_mount_points_agree_with_the_interpreter_module() -> None:
 
 def test_bytecode_covers_every_module_and_is_checked_hash_based() -> None:
     """Every module of the zip has bytecode made by the vendored Pyodide."""
-    if not (ROOT / "static" / "vendor").is_dir():
-        pytest.skip("static/vendor/ not set up (make setup)")
+    assert (ROOT / "static" / "vendor").is_dir(), "static/vendor/ not set up (make setup)"
     entries = build.bytecode_entries(ROOT)
     modules = [n for n in build.package_files(ROOT / "src") if n.endswith(".py")]
     stdlib = [n for n in entries if n.endswith(".py")]
@@ -358,8 +358,7 @@ def test_server_rejects_bad_settings(tmp_path: Path) -> None:
 
 
 def test_dist_is_self_contained(tmp_path: Path) -> None:
-    if not (ROOT / "static" / "vendor").is_dir():
-        pytest.skip("static/vendor/ not set up (make setup)")
+    assert (ROOT / "static" / "vendor").is_dir(), "static/vendor/ not set up (make setup)"
     out = tmp_path / "dist"
     files = dist.make_dist(out)
     for name in ("index.html", "sw.js", "build/app.zip", "build/precache.js",

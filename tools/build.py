@@ -3,8 +3,9 @@
 * ``build/app.zip``: every file of the Python packages ``src/eleusis`` and
   ``src/eleusis_web`` (modules and any data files they carry, not caches),
   found automatically, so a module added by anyone reaches the browser.
-  ``pyscript.toml`` maps it with ``"./build/app.zip" = "./*"``: PyScript
-  unpacks it into ``/home/pyodide``, which is on ``sys.path``. The archive is
+  ``static/pyodide-early.mjs`` (the interpreter ``pyscript.toml`` names)
+  fetches it while Pyodide starts and puts it on ``sys.path`` as it is, with
+  no unpacking (hence no ``[files]`` in ``pyscript.toml``). The archive is
   deterministic (sorted names, fixed timestamps): same sources, same bytes.
   Next to each module the zip carries its bytecode (``cards.pyc``), compiled
   at build time by the vendored Pyodide under Node (``tools/pyc.mjs``): the
@@ -46,7 +47,7 @@ PACKAGES = ("eleusis", "eleusis_web")
 
 #: Shell files precached by the service worker, relative to the site root.
 #: ``./`` is the navigation URL of the page itself.
-SHELL = ("./", "index.html", "build/app.zip")
+SHELL = ("./", "index.html", "pyscript.toml", "build/app.zip")
 
 #: Where ``static/pyodide-early.mjs`` writes ``build/app.zip`` in Pyodide's
 #: file system (then ``sys.path[1]``); bytecode names files below it.

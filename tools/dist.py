@@ -21,7 +21,7 @@ import build
 ROOT = build.ROOT
 
 #: Files and folders of the site, relative to the repository root.
-SITE = ("index.html", "sw.js", "static", "build/app.zip", "build/precache.js")
+SITE = ("index.html", "pyscript.toml", "sw.js", "static", "build/app.zip", "build/precache.js")
 
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
