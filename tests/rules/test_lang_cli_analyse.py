@@ -98,6 +98,10 @@ def test_thresholds_give_warnings() -> None:
     tight = analyse(parse("card is red and card.rank == 5"))
     assert tight.acceptance_rate < TOO_RESTRICTIVE
     assert any(w.startswith("too restrictive") for w in tight.warnings)
+    # just over the line: the figure never reads as the threshold itself
+    near = analyse(parse("card.suit != prev.suit"))
+    assert 0.75 < near.acceptance_rate < 0.755
+    assert any("75.4% of cards" in w and "(more than 75%)" in w for w in near.warnings)
     fine = analyse(parse("card.suit == next(prev.suit, [hearts, clubs, diamonds, spades])"))
     assert fine.warnings == []
     assert any("first card is unconstrained" in n for n in fine.notes)

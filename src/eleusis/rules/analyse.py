@@ -83,6 +83,13 @@ def _after(cards: tuple[Card, ...]) -> str:
     return "after " + " ".join(c.symbol for c in cards)
 
 
+
+def _percent(rate: float, threshold: float) -> str:
+    """``rate`` as a percentage, with a decimal when the whole number would read
+    as the threshold itself ("75.4% (more than 75%)", never "75% (more than 75%)")."""
+    whole = f"{rate:.0%}"
+    return f"{rate:.1%}" if whole == f"{threshold:.0%}" else whole
+
 def analyse(
     rule: Rule,
     rng: random.Random | None = None,
@@ -142,12 +149,12 @@ def analyse(
     warnings: list[str] = []
     if rate > TOO_PERMISSIVE:
         warnings.append(
-            f"too permissive: {rate:.0%} of cards are legal on a typical play (more than "
-            f"{TOO_PERMISSIVE:.0%}); players will learn little from their plays")
+            f"too permissive: {_percent(rate, TOO_PERMISSIVE)} of cards are legal on a typical "
+            f"play (more than {TOO_PERMISSIVE:.0%}); players will learn little from their plays")
     if rate < TOO_RESTRICTIVE:
         warnings.append(
-            f"too restrictive: only {rate:.0%} of cards are legal on a typical play (less "
-            f"than {TOO_RESTRICTIVE:.0%}); almost every play will be wrong")
+            f"too restrictive: only {_percent(rate, TOO_RESTRICTIVE)} of cards are legal on a "
+            f"typical play (less than {TOO_RESTRICTIVE:.0%}); almost every play will be wrong")
     if dead is not None:
         warnings.append(f"dead end: {_after(dead)} no card is legal, so 'no play' is the only "
                         "right move")
