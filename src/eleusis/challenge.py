@@ -243,12 +243,19 @@ def computer_result(challenge: Challenge, strength: str = "strong") -> ComputerR
         if state.over:
             break
         state = apply(state, sci.choose_action(view(state, 0)))
-    if not state.over and "pass" in legal_actions(state, 0).kinds:  # a safety net only
+    return finish_result(level.name, state)
+
+
+def finish_result(strength: str, state: State) -> ComputerResult:
+    """The computer's result once its decisions are played (``state``): a game
+    still open (the decision cap, a safety net only) is ended by passing.
+    Shared by :func:`computer_result` and the page's sliced run."""
+    if not state.over and "pass" in legal_actions(state, 0).kinds:
         state = apply(state, Pass(0))
     seat = state.seats[0]
     score = state.result.scores[0] if state.result is not None else -2 * seat.wrong_guesses
     return ComputerResult(
-        level.name, bool(seat.right_guess), score, state.turns, seat.wrong_guesses, state
+        strength, bool(seat.right_guess), score, state.turns, seat.wrong_guesses, state
     )
 
 
@@ -272,6 +279,7 @@ __all__ = [
     "ComputerResult",
     "compare_text",
     "computer_result",
+    "finish_result",
     "make_challenge",
     "open_challenge",
 ]

@@ -23,16 +23,15 @@ from eleusis.challenge import (
     ChallengeError,
     ComputerResult,
     compare_text,
+    finish_result,
     make_challenge,
     open_challenge,
 )
 from eleusis.game import (
     Action,
-    Pass,
     State,
     Variant,
     apply,
-    legal_actions,
     make_config,
     new_game,
 )
@@ -100,13 +99,7 @@ class ComputerRun:
         return self.result
 
     def _finish(self) -> None:
-        state = self.state
-        if not state.over and "pass" in legal_actions(state, 0).kinds:
-            state = apply(state, Pass(0))
-        seat = state.seats[0]
-        score = state.result.scores[0] if state.result is not None else -2 * seat.wrong_guesses
-        self.result = ComputerResult(self.level.name, bool(seat.right_guess), score,
-                                     state.turns, seat.wrong_guesses, state)
+        self.result = finish_result(self.level.name, self.state)
 
     @property
     def progress(self) -> float:
