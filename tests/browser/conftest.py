@@ -24,7 +24,6 @@ where that is an error.
 from __future__ import annotations
 
 import importlib.util
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,15 +59,17 @@ def _missing() -> str | None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests of this folder ``browser``; skip them (or fail in CI) if impossible."""
+    """Mark the tests of this folder ``browser``; refuse to run them if impossible.
+
+    A missing browser or runtime is an error, never a silent skip: ``make
+    test`` installs everything (``-m "not browser"`` runs the rest alone).
+    """
     reason = _missing()
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
             if reason:
-                if os.environ.get("CI"):
-                    raise pytest.UsageError(f"browser tests cannot run in CI: {reason}")
-                item.add_marker(pytest.mark.skip(reason=reason))
+                raise pytest.UsageError(f"browser tests cannot run: {reason}")
 
 
 @pytest.fixture(scope="module")

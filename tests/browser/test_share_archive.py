@@ -6,9 +6,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("playwright")
 from browser_support import assert_no_error
 from playwright.sync_api import expect
 from share_support import RED, new_context, open_page, pick, play, url

@@ -5,9 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import pytest
-
-pytest.importorskip("playwright")
 from browser_support import assert_no_error
 from playwright.sync_api import expect
 from share_support import guess, hand, mainline, new_context, open_page, url

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-pytest.importorskip("playwright")
 from browser_support import assert_no_error
 from playwright.sync_api import expect
 from share_support import RED, guess, mainline, new_context, open_page, pick, play, url, wait_table

@@ -16,9 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect
+from share_support import hand, mainline, pick
 
 from eleusis.cards import Card
 from eleusis.rules import parse
@@ -68,19 +67,6 @@ def no_errors(page: Page) -> None:
     assert not page.errors, page.errors  # type: ignore[attr-defined]
 
 
-def hand(page: Page) -> list[str]:
-    """The codes of the hand shown, in order."""
-    return [str(x) for x in page.locator(".hand .card").evaluate_all(
-        "els => els.map(e => e.dataset.code)")]
-
-
-def mainline(page: Page) -> list[Card]:
-    """The mainline cards, left to right."""
-    codes = page.locator(".layout .mainline-card").evaluate_all(
-        "els => els.map(e => e.dataset.code)")
-    return [Card.parse(str(c)) for c in codes]
-
-
 def my_turn(page: Page, timeout: float = 60_000) -> None:
     """Wait until the table waits for the person at the screen (or the round ends)."""
     page.wait_for_function(
@@ -95,16 +81,6 @@ def my_turn(page: Page, timeout: float = 60_000) -> None:
         }""",
         timeout=timeout,
     )
-
-
-def pick(page: Page, rule_text: str, right: bool) -> str | None:
-    """A card of the hand the rule accepts (``right``) or refuses next, if any."""
-    rule = parse(rule_text)
-    line = mainline(page)
-    for code in hand(page):
-        if rule.accepts(line, Card.parse(code)) == right:
-            return code
-    return None
 
 
 def play(page: Page, code: str) -> None:

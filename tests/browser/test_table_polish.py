@@ -15,8 +15,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect
 
 from eleusis.game import Play, apply, legal_actions
