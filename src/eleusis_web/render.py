@@ -290,16 +290,9 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
 
     dock = h("section", {"class": "dock", "aria-label": "Your hand"})
     if vm.hidden:
-        dock.appendChild(h("div", {"class": "pass-screen", "role": "dialog",
-                                   "aria-label": "Pass the device"},
-                           h("p", {"class": "pass-title",
-                                   "text": f"Pass the device to {vm.pass_to}"}),
-                           h("p", {"text": "Hands stay hidden until the right player is "
-                                           "holding the device."}),
-                           h("button", {"type": "button", "class": "button button-primary",
-                                        "data-key": "reveal",
-                                        "data-intent": intent_attr({"type": "reveal"}),
-                                        "text": f"I am {vm.pass_to}: show my hand"})))
+        dock.appendChild(pass_screen(
+            vm.pass_to, "Hands stay hidden until the right player is holding the device.",
+            "reveal", "show my hand"))
         return h("div", {"class": "screen screen-table"}, wrap, dock)
 
     dock.appendChild(h("p", {"class": "turn-line", "data-testid": "turn", "text": vm.status}))
@@ -590,6 +583,28 @@ def saves_panel(saves: list[dict[str, Any]], notes: list[str]) -> Any:
     return box
 
 
+def pass_screen(name: str, note: str, intent: str, then: str) -> Any:
+    """The hot-seat "Pass the device to NAME" dialog: its button ("I am NAME:
+    <then>") sends ``intent``; one shape for the hands and the rule writer."""
+    return h("div", {"class": "pass-screen", "role": "dialog", "aria-label": "Pass the device"},
+             h("p", {"class": "pass-title", "text": f"Pass the device to {name}"}),
+             h("p", {"text": note}),
+             h("button", {"type": "button", "class": "button button-primary",
+                          "data-key": intent.replace("_", "-"),
+                          "data-intent": intent_attr({"type": intent}),
+                          "text": f"I am {name}: {then}"}))
+
+
+def rule_reveal(rule: str, english: str, testid: str) -> Any:
+    """The secret rule revealed (text and English): the round's end and the replay."""
+    reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
+    if rule:
+        reveal.appendChild(h("code", {"class": "rule-text", "data-testid": testid,
+                                      "text": rule}))
+    reveal.appendChild(h("p", {"class": "rule-english", "text": english}))
+    return reveal
+
+
 def write_rule_screen(c: Any) -> Any:
     """A person dealing writes the rule: validation, English, analysis, "try a card"."""
     from eleusis.cards import Card
@@ -597,16 +612,9 @@ def write_rule_screen(c: Any) -> Any:
 
     if not c.ui.writer_ready:  # hot-seat: nobody but the writer may see the editor
         writer = c.writer_name()
-        return h("section", {"class": "write-rule"},
-                 h("div", {"class": "pass-screen", "role": "dialog",
-                           "aria-label": "Pass the device"},
-                   h("p", {"class": "pass-title", "text": f"Pass the device to {writer}"}),
-                   h("p", {"text": "The secret rule is written where only the dealer "
-                                   "can see it."}),
-                   h("button", {"type": "button", "class": "button button-primary",
-                                "data-key": "writer-ready",
-                                "data-intent": intent_attr({"type": "writer_ready"}),
-                                "text": f"I am {writer}: write the rule"})))
+        return h("section", {"class": "write-rule"}, pass_screen(
+            writer, "The secret rule is written where only the dealer can see it.",
+            "writer_ready", "write the rule"))
     text = c.ui.rule_text
     err, eng = rule_check(text)
     box = h("section", {"class": "write-rule", "aria-labelledby": "wr-title"},
@@ -714,12 +722,7 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
                                  + (", the last one played" if vm.match.ended_early else "")}))
     why = f"Why round {vm.round_no} ended" if vm.in_match else "Why it ended"
     box.appendChild(h("p", {"class": "reason", "text": f"{why}: {vm.reason}."}))
-    reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
-    if vm.rule:
-        reveal.appendChild(h("code", {"class": "rule-text", "data-testid": "rule",
-                                      "text": vm.rule}))
-    reveal.appendChild(h("p", {"class": "rule-english", "text": vm.english}))
-    box.appendChild(reveal)
+    box.appendChild(rule_reveal(vm.rule, vm.english, "rule"))
     head = h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
              h("th", {"scope": "col", "class": "num", "text": "Score"}),
              h("th", {"scope": "col", "text": "How"}))

@@ -192,7 +192,7 @@ def replay_model(r: Replay) -> ReplayVM:
 
 def render_replay(vm: ReplayVM) -> Any:
     """The viewer: controls, scrubber, the layout at the step, the rule and the scores."""
-    from eleusis_web.render import card_face, h, intent_attr
+    from eleusis_web.render import card_face, h, intent_attr, rule_reveal
 
     def ctl(text: str, kind: str, key: str, enabled: bool = True, **extra: Any) -> Any:
         attrs: dict[str, Any] = {"type": "button", "class": "button", "text": text,
@@ -257,12 +257,7 @@ def render_replay(vm: ReplayVM) -> Any:
         board.appendChild(h("div", {"class": "hint-box"}, h("h3", {"text": "Hints"}), hl))
     box.appendChild(board)
 
-    reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
-    if vm.rule:
-        reveal.appendChild(h("code", {"class": "rule-text", "data-testid": "replay-rule",
-                                      "text": vm.rule}))
-    reveal.appendChild(h("p", {"class": "rule-english", "text": vm.english}))
-    box.appendChild(reveal)
+    box.appendChild(rule_reveal(vm.rule, vm.english, "replay-rule"))
 
     if vm.scores:
         table = h("table", {"class": "scores", "aria-label": "Final scores"},
