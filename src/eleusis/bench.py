@@ -379,6 +379,14 @@ class SoloRun:
         return out
 
 
+def seat_order(state: State, players: int) -> list[int]:
+    """Who may act first at a table of computer scientists: the prophet making
+    a call, then the seat whose optional step is open, then everyone else."""
+    return sorted(range(players), key=lambda s: (
+        0 if state.phase is Phase.PROPHET_CALL and s == state.prophet
+        else 1 if s == state.window else 2))
+
+
 def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong",
                variant: str = "new_eleusis", max_steps: int = 2000,
                scientists: list[Scientist] | None = None) -> tuple[State, list[float]]:
@@ -399,10 +407,7 @@ def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong
     for _ in range(max_steps):
         if state.over:
             break
-        order = sorted(range(players), key=lambda s: (
-            0 if state.phase is Phase.PROPHET_CALL and s == state.prophet
-            else 1 if s == state.window else 2))
-        for s in order:
+        for s in seat_order(state, players):
             if not legal_actions(state, s).kinds:
                 continue
             t0 = time.perf_counter()

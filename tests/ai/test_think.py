@@ -9,8 +9,9 @@ import pytest
 
 from eleusis.ai import Scientist
 from eleusis.ai.inference import Deferred, Observation
+from eleusis.bench import seat_order
 from eleusis.cards import Card
-from eleusis.game import Action, Phase, State, apply, legal_actions, make_config, new_game
+from eleusis.game import Action, State, apply, legal_actions, make_config, new_game
 from eleusis.views import view
 
 ALT = "if prev is odd then card is red else card is black"
@@ -54,10 +55,7 @@ def _table(variant: str, rule: str, seed: int, level: str, decide: Decide,
     state = new_game(make_config(variant, [f"c{i}" for i in range(players)], rule, seed))
     scientists = [Scientist(level, seed * 31 + i) for i in range(players)]
     while not state.over and len(state.actions) < limit:
-        order = sorted(range(players), key=lambda s: (
-            0 if state.phase is Phase.PROPHET_CALL and s == state.prophet
-            else 1 if s == state.window else 2))
-        for s in order:
+        for s in seat_order(state, players):
             if not legal_actions(state, s).kinds:
                 continue
             action = decide(scientists[s], state, s)
