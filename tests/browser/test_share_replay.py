@@ -12,17 +12,13 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import assert_no_error
 from playwright.sync_api import expect
 from share_support import RED, new_context, open_page, play_solo_round, screen, url, wait_table
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from test_replay import PINNED_HASH, PINNED_REPLAY
+from tests.engine.test_replay import PINNED_HASH, PINNED_REPLAY
 
 
 def scores_of(page: Any, table_name: str) -> list[tuple[str, str]]:
