@@ -23,7 +23,7 @@ than three decks (156 cards), and 200 leaves a margin. A rule clause like
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -403,11 +403,22 @@ def pos_profile(tree: Node) -> tuple[int, int] | None:
 
 #: ``(back, apos)``: card indices newest first, and the folded position.
 State = tuple[tuple[int, ...], int]
+#: What the verdicts in a state depend on (see :meth:`Space.key`).
+Key = tuple[tuple[int, ...], int]
 
 
 def _rep_table(attrs: Iterable[str]) -> list[int]:
     reps = representatives(attrs)
     return [reps[c].index for c in ALL_CARDS]
+
+
+def rule_reads(rules: Iterable[Rule]) -> list[set[str]]:
+    """For slots 0..4, the attributes any of ``rules`` reads (see :func:`slot_attributes`)."""
+    reads = [set[str]() for _ in range(5)]
+    for r in rules:
+        for k, attrs in enumerate(slot_attributes(r.ast)):
+            reads[k] |= attrs
+    return reads
 
 
 class Space:
@@ -419,16 +430,36 @@ class Space:
     still occupy; ``apos`` is the position of the next card, folded by ``T``
     and ``P``. Verdicts depend on even less (only what each slot is read for),
     so they are computed once per :meth:`key` for all candidate cards.
+    :class:`Walk` visits the states breadth-first.
+
+    Two uses build on it with different reductions, both exact for the rules'
+    verdicts. ``compare`` and ``analyse`` want as few states as possible: the
+    defaults reduce each slot to the very attributes read
+    (:func:`slot_attributes`) and fold positions (:func:`pos_profile`).
+    :func:`eleusis.rules.generate.explore` passes coarser ``reads`` (a slot
+    read for ``face`` keeps its whole rank) and ``fold=False`` (exact
+    positions): its states double as the witness mainlines on which
+    :func:`~eleusis.rules.generate.distinguishes` tests *other* rules, which
+    may read what this one does not, so more varied states separate more
+    rules (and the generator's output, pinned by seed, depends on them).
     """
 
-    def __init__(self, rules: Sequence[Rule], max_pos: int = POS_MAX) -> None:
+    def __init__(
+        self,
+        rules: Sequence[Rule],
+        max_pos: int = POS_MAX,
+        *,
+        reads: Sequence[set[str]] | None = None,
+        fold: bool = True,
+    ) -> None:
+        """``reads``: the attributes kept per slot 0..4 (default: what ``rules``
+        read); ``fold``: fold positions by the rules' period (else keep them
+        exact up to ``max_pos``)."""
         self.rules = tuple(rules)
         self.max_pos = max_pos
         self.depth = L = max((r.lookback for r in rules), default=0)
-        reads = [set[str]() for _ in range(5)]
-        for r in rules:
-            for k, attrs in enumerate(slot_attributes(r.ast)):
-                reads[k] |= attrs
+        if reads is None:
+            reads = rule_reads(rules)
         #: rep[j][i]: the class of card i when it will still be read at slots j..L
         self.rep: list[list[int]] = [
             _rep_table(set().union(*reads[j : L + 1])) for j in range(L + 2)
@@ -438,16 +469,20 @@ class Space:
         self.candidates: tuple[int, ...] = tuple(dict.fromkeys(self.rep[0]))
         self.candidate_cards: tuple[Card, ...] = tuple(ALL_CARDS[i] for i in self.candidates)
         weights: dict[int, int] = {}
-        for i in self.rep[0]:
+        masks: dict[int, int] = {}
+        for card, i in enumerate(self.rep[0]):
             weights[i] = weights.get(i, 0) + 1
+            masks[i] = masks.get(i, 0) | 1 << card
         #: how many of the 52 cards each candidate stands for
         self.weight = weights
+        #: the cards each candidate stands for, as a 52-bit set (bit ``card.index``)
+        self.members = masks
         self.uses_pos = any(r.uses_pos for r in rules)
         t, p = 1, 1
         if self.uses_pos:
             for r in rules:
-                prof = pos_profile(r.ast) if r.uses_pos else (1, 1)
-                if prof is None:
+                prof = pos_profile(r.ast) if r.uses_pos and fold else (1, 1)
+                if prof is None or not fold:
                     t, p = max_pos + 1, 1
                     break
                 t, p = max(t, prof[0]), math.lcm(p, prof[1])
@@ -477,7 +512,7 @@ class Space:
         back = tuple(self.rep[j + 1][c.index] for j, c in enumerate(reversed(tail)))
         return back, self.fold(len(mainline) + 1)
 
-    def key(self, state: State) -> tuple[tuple[int, ...], int]:
+    def key(self, state: State) -> Key:
         """What the verdicts in ``state`` depend on."""
         back, apos = state
         own = self.own
@@ -489,7 +524,7 @@ class Space:
         cards = (ALL_CARDS[card], *(ALL_CARDS[b] for b in back))
         return (*cards, *((None,) * pad)) if pad else cards
 
-    def verdicts(self, rule: Rule, key: tuple[tuple[int, ...], int]) -> tuple[bool, ...]:
+    def verdicts(self, rule: Rule, key: Key) -> tuple[bool, ...]:
         """The rule's verdict on every candidate, in a state with this key."""
         back, apos = key
         pad = self.depth - len(back)
@@ -501,6 +536,12 @@ class Space:
         rep = self.rep
         return tuple(rep[j + 2][b] for j, b in enumerate(back[: self.depth - 1]))
 
+    def after(self, state: State, card: int) -> State:
+        """The state once candidate ``card`` is played in ``state``."""
+        back, apos = state
+        return ((self.rep[1][card], *self.tail(back)) if self.depth else (),
+                self.next_pos(apos))
+
     def estimate(self) -> int:
         """An upper bound on the number of states (for budgets)."""
         n = 1
@@ -510,12 +551,142 @@ class Space:
         return n * positions
 
 
+class OverBudget(Exception):
+    """A :class:`Walk` needed more work than its budget allows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """The verdicts in one verdict key, and where the first rule's legal cards lead."""
+
+    #: each rule's verdict on each of :attr:`Space.candidates`
+    verdicts: tuple[tuple[bool, ...], ...]
+    #: per class of next state, in card order: the first legal candidate
+    #: leading there and how many of the 52 cards do
+    moves: tuple[tuple[int, int], ...]
+
+
+class Walk:
+    """Breadth-first over the states the first rule (the secret) can reach.
+
+    Iterating yields ``(i, judged)`` for the ``i``-th state reached (``i``
+    counts from 0, the state after ``mainline``), before its successors are
+    added, so a search can stop at the first state it is after, and the path
+    to it (:meth:`path`) is a shortest one. Verdicts are judged once per
+    :meth:`Space.key`, for every rule, on the candidates.
+
+    Limits: states ``plays`` plays after the start are judged but not expanded
+    (None: no limit); ``max_states`` caps the states kept (moves to further
+    ones are dropped and :attr:`complete` becomes False); ``budget`` bounds
+    the work, counted as one unit per rule and candidate judged, plus, with
+    ``count_moves``, one per move followed; beyond it :class:`OverBudget`.
+    """
+
+    def __init__(
+        self,
+        space: Space,
+        rules: Sequence[Rule],
+        mainline: Sequence[Card] = (),
+        *,
+        plays: int | None = None,
+        max_states: int | None = None,
+        budget: int | None = None,
+        count_moves: bool = False,
+    ) -> None:
+        self.space = space
+        self.rules = tuple(rules)
+        self.plays = plays
+        self.max_states = max_states
+        self.budget = budget
+        self.count_moves = count_moves
+        start = space.start(mainline)
+        #: the states reached, in breadth-first order
+        self.states: list[State] = [start]
+        self.index: dict[State, int] = {start: 0}
+        #: (state, candidate) each state was first reached from (None for the start)
+        self.parents: list[tuple[int, int] | None] = [None]
+        self.depths: list[int] = [0]
+        #: per state expanded so far: (next state, how many of the 52 cards lead there)
+        self.moves: list[tuple[tuple[int, int], ...]] = []
+        self.complete = True
+        self.work = 0
+        self._table: dict[Key, Judged] = {}
+
+    def _spend(self, units: int) -> None:
+        self.work += units
+        if self.budget is not None and self.work > self.budget:
+            raise OverBudget
+
+    def judge(self, state: State) -> Judged:
+        """The verdicts and moves in ``state`` (memoised by :meth:`Space.key`)."""
+        space = self.space
+        key = space.key(state)
+        found = self._table.get(key)
+        if found is not None:
+            return found
+        self._spend(len(self.rules) * len(space.candidates))
+        verdicts = tuple(space.verdicts(rule, key) for rule in self.rules)
+        rep1, weight = space.rep[1], space.weight
+        moves: dict[int, tuple[int, int]] = {}
+        for c, ok in zip(space.candidates, verdicts[0], strict=True):
+            if ok:
+                cls = rep1[c]
+                first, n = moves.get(cls, (c, 0))
+                moves[cls] = (first, n + weight[c])
+        judged = Judged(verdicts, tuple(moves.values()))
+        self._table[key] = judged
+        return judged
+
+    def __iter__(self) -> Iterator[tuple[int, Judged]]:
+        states, index = self.states, self.index
+        after = self.space.after
+        i = 0
+        while i < len(states):
+            state = states[i]
+            judged = self.judge(state)
+            yield i, judged
+            out: list[tuple[int, int]] = []
+            depth = self.depths[i]
+            if judged.moves and (self.plays is None or depth < self.plays):
+                if self.count_moves:
+                    self._spend(len(judged.moves))
+                for c, n in judged.moves:
+                    nxt = after(state, c)
+                    target = index.get(nxt)
+                    if target is None:
+                        if self.max_states is not None and len(states) >= self.max_states:
+                            self.complete = False
+                            continue
+                        target = index[nxt] = len(states)
+                        states.append(nxt)
+                        self.parents.append((i, c))
+                        self.depths.append(depth + 1)
+                    out.append((target, n))
+            self.moves.append(tuple(out))
+            i += 1
+
+    def path(self, i: int) -> tuple[Card, ...]:
+        """The cards played from the start to state ``i`` (candidates, in order)."""
+        cards: list[Card] = []
+        step = self.parents[i]
+        while step is not None:
+            i, card = step
+            cards.append(ALL_CARDS[card])
+            step = self.parents[i]
+        return tuple(reversed(cards))
+
+
 __all__ = [
     "POS_MAX",
+    "Judged",
+    "Key",
+    "OverBudget",
     "Space",
     "State",
+    "Walk",
     "adjective_attribute",
     "pos_profile",
     "representatives",
+    "rule_reads",
     "slot_attributes",
 ]

@@ -38,14 +38,14 @@ a seed gives the same rules on every Python version.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from eleusis.cards import ALL_CARDS, Card
+from eleusis.rules.abstract import POS_MAX, Space, Walk, slot_attributes
 from eleusis.rules.errors import RuleSyntaxError
 from eleusis.rules.rule import Rule, parse
-from eleusis.rules.syntax import ATTRIBUTES, Attr, Is, Node, Ref
 
 #: Acceptance rates a generated rule must have (inside the library's band, so
 #: that sampling noise in :func:`eleusis.rules.analyse` keeps them in it).
@@ -92,21 +92,13 @@ class GeneratedRule:
 
 
 # ------------------------------------------------------------ what a rule reads
-_RANK_WORDS: Final = frozenset({"rank", "face", "numeral", "even", "odd", "prime"})
-_RANK_ADJS: Final = frozenset({"a", "j", "q", "k", *(str(n) for n in range(1, 14))})
-_COLOR_WORDS: Final = frozenset({"color", "red", "black"})
-_SUIT_WORDS: Final = frozenset({"suit", "spades", "hearts", "diamonds", "clubs"})
-
-
-def _kind(word: str) -> str:
-    w = word.lower()
-    if w in _RANK_WORDS or w in _RANK_ADJS:
-        return "rank"
-    if w in _COLOR_WORDS:
-        return "color"
-    if w in _SUIT_WORDS or w in ("♠", "♥", "♦", "♣"):
-        return "suit"
-    return "card"
+#: The kind of :func:`slot_reads` each attribute of
+#: :func:`~eleusis.rules.abstract.slot_attributes` falls under ("all" and
+#: anything else: ``"card"``).
+_KINDS: Final = {
+    "rank": "rank", "face": "rank", "numeral": "rank", "even": "rank", "odd": "rank",
+    "prime": "rank", "color": "color", "red": "color", "black": "color", "suit": "suit",
+}
 
 
 def slot_reads(rule: Rule) -> dict[int, frozenset[str]]:
@@ -115,47 +107,20 @@ def slot_reads(rule: Rule) -> dict[int, frozenset[str]]:
     Each value is a subset of ``{"rank", "suit", "color", "card"}``: ``"rank"``
     for the rank and what it decides (face, parity, prime, a rank adjective),
     ``"color"``, ``"suit"``, or ``"card"`` when the card is used whole (compared
-    with a card literal, say). Read from the syntax tree, so exact for the
-    purpose of reducing cards: two cards that agree on what a slot reads give
-    the same verdict in that slot.
+    with a card literal, say): :func:`~eleusis.rules.abstract.slot_attributes`
+    coarsened to these four. Exact for the purpose of reducing cards: two
+    cards that agree on what a slot reads give the same verdict in that slot.
     """
-    reads: dict[int, set[str]] = {}
-    stack: list[Node] = [rule.ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Attr) and isinstance(node.obj, Ref):
-            if node.obj.k:
-                kind = _kind(node.name) if node.name in ATTRIBUTES else "card"
-                reads.setdefault(node.obj.k, set()).add(kind)
-            continue
-        if isinstance(node, Is) and isinstance(node.obj, Ref):
-            if node.obj.k:
-                reads.setdefault(node.obj.k, set()).add(_kind(node.adj))
-            continue
-        if isinstance(node, Ref):
-            if node.k:
-                reads.setdefault(node.k, set()).add("card")
-            continue
-        stack.extend(node.children())
-    return {k: frozenset(v) for k, v in reads.items()}
+    reads: dict[int, frozenset[str]] = {}
+    for k, attrs in enumerate(slot_attributes(rule.ast)):
+        if k and attrs:
+            reads[k] = frozenset(_KINDS.get(a, "card") for a in attrs)
+    return reads
 
 
-_FILLER: Final = Card.parse("5D")
-
-
-def _reducer(kinds: frozenset[str]) -> Callable[[Card], Card]:
-    """Map a card to the representative of its class for a slot reading ``kinds``."""
-    if not kinds:
-        return lambda c: _FILLER
-    if "card" in kinds or ("rank" in kinds and "suit" in kinds):
-        return lambda c: c
-    if "rank" in kinds and "color" in kinds:
-        return lambda c: ALL_CARDS[(0 if c.black else 13) + c.rank - 1]
-    if "rank" in kinds:
-        return lambda c: ALL_CARDS[c.rank - 1]
-    if "suit" in kinds:
-        return lambda c: ALL_CARDS[c.suit.order * 13 + 6]
-    return lambda c: ALL_CARDS[6 if c.black else 19]  # color only: 7S or 7H
+#: The attribute :class:`~eleusis.rules.abstract.Space` keeps for each kind of
+#: :func:`slot_reads` (``"all"``: the card whole).
+_KIND_ATTRIBUTE: Final = {"rank": "rank", "suit": "suit", "color": "color", "card": "all"}
 
 
 # ------------------------------------------------------------ exact exploration
@@ -176,22 +141,6 @@ class Exploration:
     complete: bool
 
 
-#: An abstract state: (pos, or 0 when the rule ignores it; reduced looked-back
-#: cards nearest first, None where the mainline is too short).
-_State = tuple[int, tuple[Card | None, ...]]
-
-
-def _shift(
-    reducers: Sequence[Callable[[Card], Card]], slots: tuple[Card | None, ...], card: Card
-) -> tuple[Card | None, ...]:
-    """The looked-back slots after ``card`` is played (each re-reduced for its new slot)."""
-    out: list[Card | None] = []
-    for j, reduce in enumerate(reducers):
-        old = card if j == 0 else slots[j - 1]
-        out.append(None if old is None else reduce(old))
-    return tuple(out)
-
-
 def explore(rule: Rule, *, horizon: int = HORIZON, max_states: int = MAX_STATES) -> Exploration:
     """Explore every abstract state the rule can reach (look-back <= 4).
 
@@ -203,68 +152,54 @@ def explore(rule: Rule, *, horizon: int = HORIZON, max_states: int = MAX_STATES)
     uniformly chosen legal card (dead ends count as 0); ``late_rate`` the same
     over the last :data:`LATE_PLAYS` of them. ``complete`` is False
     if more than ``max_states`` states exist (the result is then partial).
-    """
-    k = rule.lookback
-    reads = slot_reads(rule)
-    # A card in slot j will later sit in slots j+1..k: keep what all of them read.
-    reducers = [
-        _reducer(frozenset().union(*(reads.get(i, frozenset()) for i in range(j, k + 1))))
-        for j in range(1, k + 1)
-    ]
-    uses_pos = rule.uses_pos
-    judge = rule.judge
 
-    start: _State = (1 if uses_pos else 0, (None,) * k)
-    index: dict[_State, int] = {start: 0}
-    states: list[_State] = [start]
-    mainlines: list[tuple[Card, ...]] = [()]
+    The walk is the shared one of :mod:`eleusis.rules.abstract`
+    (:class:`~eleusis.rules.abstract.Walk`), on a
+    :class:`~eleusis.rules.abstract.Space` with this function's own
+    reduction: looked-back cards keep the coarse :func:`slot_reads` (a whole
+    rank where only ``face`` is read) and positions stay exact, where
+    ``compare`` and ``analyse`` reduce and fold as far as the rules allow.
+    The states are the witnesses :func:`distinguishes` tries other rules on,
+    and those may read what this rule does not: more varied states tell more
+    rules apart (see :class:`~eleusis.rules.abstract.Space`).
+    """
+    reads = [set(a) for a in slot_attributes(rule.ast)]
+    for k, kinds in slot_reads(rule).items():
+        reads[k] = {_KIND_ATTRIBUTE[kind] for kind in kinds}
+    space = Space((rule,), max(POS_MAX, horizon), reads=reads, fold=False)
+    walk = Walk(space, (rule,), plays=horizon - 1 if rule.uses_pos else None,
+                max_states=max_states)
+    members = space.members
     masks: list[int] = []
-    moves: list[list[tuple[int, int]]] = []  # (next state, number of cards leading there)
+    mainlines: list[tuple[Card, ...]] = []
     dead: tuple[Card, ...] | None = None
-    complete = True
-    i = 0
-    while i < len(states):
-        (pos, slots), mainline = states[i], mainlines[i]
-        real_pos = pos if uses_pos else len(mainline) + 1
+    for i, judged in walk:
         mask = 0
-        counts: dict[int, int] = {}
-        for card in ALL_CARDS:
-            if not judge((card, *slots), real_pos):
-                continue
-            mask |= 1 << card.index
-            if uses_pos and pos >= horizon:
-                continue
-            nxt_slots = _shift(reducers, slots, card)
-            nxt: _State = (pos + 1 if uses_pos else 0, nxt_slots)
-            target = index.get(nxt)
-            if target is None:
-                if len(states) >= max_states:
-                    complete = False
-                    continue
-                target = index[nxt] = len(states)
-                states.append(nxt)
-                mainlines.append((*mainline, card))
-            counts[target] = counts.get(target, 0) + 1
+        for c, ok in zip(space.candidates, judged.verdicts[0], strict=True):
+            if ok:
+                mask |= members[c]
+        step = walk.parents[i]
+        mainline = () if step is None else (*mainlines[step[0]], ALL_CARDS[step[1]])
         if mask == 0 and dead is None:
             dead = mainline
         masks.append(mask)
-        moves.append(list(counts.items()))
-        i += 1
+        mainlines.append(mainline)
+    moves = walk.moves
 
     # Exact expected acceptance over the first RATE_PLAYS plays.
     dist: dict[int, float] = {0: 1.0}
     rates: list[float] = []
     for _ in range(RATE_PLAYS):
-        step: dict[int, float] = {}
+        step_dist: dict[int, float] = {}
         rate = 0.0
         for s, prob in dist.items():
             legal = masks[s].bit_count()
             rate += prob * legal / 52
             if legal and moves[s]:
                 for t, n in moves[s]:
-                    step[t] = step.get(t, 0.0) + prob * n / legal
+                    step_dist[t] = step_dist.get(t, 0.0) + prob * n / legal
         rates.append(rate)
-        dist = step
+        dist = step_dist
     late = rates[-LATE_PLAYS:]
     return Exploration(
         tuple(mainlines),
@@ -272,7 +207,7 @@ def explore(rule: Rule, *, horizon: int = HORIZON, max_states: int = MAX_STATES)
         dead,
         sum(rates) / RATE_PLAYS,
         sum(late) / len(late),
-        complete,
+        walk.complete,
     )
 
 
