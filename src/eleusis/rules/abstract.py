@@ -1,8 +1,12 @@
 """Finite abstractions of "every mainline a rule could produce".
 
-Exact comparison and dead-end search both explore the mainlines a rule can
-build. A rule reads at most four looked-back cards, a few attributes of each,
-and the position, so the future of a mainline depends only on:
+Exact comparison (:mod:`~eleusis.rules.compare`), the dead-end search
+(:mod:`~eleusis.rules.analyse`) and the generator's exact exploration
+(:func:`eleusis.rules.generate.explore`) all explore the mainlines a rule can
+build, with one core: :class:`Space` (the reduced states) and :class:`Walk`
+(breadth-first over the reachable ones). A rule reads at most four
+looked-back cards, a few attributes of each, and the position, so the future
+of a mainline depends only on:
 
 * the last ``L`` cards (``L`` = the largest look-back of the rules involved),
   each *reduced to the attributes the rules read* from the slots it will still
@@ -18,6 +22,9 @@ and the position, so the future of a mainline depends only on:
 Positions are bounded by :data:`POS_MAX`: no game of this program plays more
 than three decks (156 cards), and 200 leaves a margin. A rule clause like
 ``pos > 300`` can therefore never matter.
+
+``explore`` keeps a coarser reduction and exact positions, on purpose: see
+:class:`Space`.
 """
 
 from __future__ import annotations
@@ -479,10 +486,12 @@ class Space:
         self.members = masks
         self.uses_pos = any(r.uses_pos for r in rules)
         t, p = 1, 1
-        if self.uses_pos:
+        if self.uses_pos and not fold:
+            t = max_pos + 1
+        elif self.uses_pos:
             for r in rules:
-                prof = pos_profile(r.ast) if r.uses_pos and fold else (1, 1)
-                if prof is None or not fold:
+                prof = pos_profile(r.ast) if r.uses_pos else (1, 1)
+                if prof is None:
                     t, p = max_pos + 1, 1
                     break
                 t, p = max(t, prof[0]), math.lcm(p, prof[1])

@@ -20,12 +20,11 @@ does it:
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Final
 
 from eleusis.cards import ALL_CARDS, Card
-from eleusis.rules.abstract import Space, State
+from eleusis.rules.abstract import Key, OverBudget, Space, Walk
 from eleusis.rules.rule import Rule
 
 #: Mean acceptance above this is "too permissive".
@@ -106,10 +105,8 @@ def analyse(
     weights = [space.weight[i] for i in space.candidates]
     depth = space.depth
 
-    rep1 = space.rep[1]
-    deep = depth > 0
     # per verdict key: the weight of each candidate if legal (else 0), and their sum
-    table: dict[tuple[tuple[int, ...], int], tuple[list[int], int]] = {}
+    table: dict[Key, tuple[list[int], int]] = {}
     total_share = 0.0
     plays = 0
     sampled_dead: tuple[Card, ...] | None = None
@@ -134,16 +131,14 @@ def analyse(
                 break
             pick = rng.choices(range(len(cands)), weights=legal)[0]
             line.append(cands[pick])
-            c = space.candidates[pick]
-            state = ((rep1[c], *space.tail(state[0])) if deep else (),
-                     space.next_pos(state[1]))
+            state = space.after(state, space.candidates[pick])
     rate = total_share / plays if plays else 0.0
     first = rule.judge_all(ALL_CARDS, (None,) * depth, 1)
     first_rate = sum(first) / 52
 
     try:
         dead, exact = _dead_end(space, rule, budget), True
-    except _OverBudget:
+    except OverBudget:
         dead, exact = sampled_dead, False
 
     warnings: list[str] = []
@@ -168,51 +163,13 @@ def analyse(
                     warnings, notes, plays)
 
 
-class _OverBudget(Exception):
-    pass
-
-
 def _dead_end(space: Space, rule: Rule, budget: int) -> tuple[Card, ...] | None:
-    """The shortest mainline (within DEAD_END_PLAYS plays) that leaves no legal card."""
-    start = space.start(())
-    parent: dict[State, tuple[State, int] | None] = {start: None}
-    frontier: deque[tuple[State, int]] = deque([(start, 0)])
-    rep1 = space.rep[1]
-    deep = space.depth > 0
-    table: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
-    work = 0
-    while frontier:
-        state, played = frontier.popleft()
-        key = space.key(state)
-        moving = table.get(key)
-        if moving is None:
-            work += len(space.candidates)
-            if work > budget:
-                raise _OverBudget
-            verdicts = space.verdicts(rule, key)
-            movers: dict[int, int] = {}
-            for c, ok in zip(space.candidates, verdicts, strict=True):
-                if ok:
-                    movers.setdefault(rep1[c], c)
-            moving = tuple(movers.values())
-            table[key] = moving
-        if not moving:
-            cards: list[Card] = []
-            step = parent[state]
-            while step is not None:
-                prev, card = step
-                cards.append(ALL_CARDS[card])
-                step = parent[prev]
-            return tuple(reversed(cards))
-        if played >= DEAD_END_PLAYS:
-            continue
-        tail = space.tail(state[0])
-        napos = space.next_pos(state[1])
-        for c in moving:
-            nxt = ((rep1[c], *tail) if deep else (), napos)
-            if nxt not in parent:
-                parent[nxt] = (state, c)
-                frontier.append((nxt, played + 1))
+    """The shortest mainline (within DEAD_END_PLAYS plays) that leaves no legal card:
+    the first state of :class:`~eleusis.rules.abstract.Walk` with no move."""
+    walk = Walk(space, (rule,), plays=DEAD_END_PLAYS, budget=budget)
+    for i, judged in walk:
+        if not judged.moves:
+            return walk.path(i)
     return None
 
 

@@ -21,13 +21,12 @@ sampling is still a real one (replayable), only perhaps not the shortest; an
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from eleusis.cards import ALL_CARDS, Card
-from eleusis.rules.abstract import POS_MAX, Space, State
+from eleusis.rules.abstract import POS_MAX, OverBudget, Space, Walk
 from eleusis.rules.rule import Rule
 
 #: Work (card judgements + state transitions) before falling back to sampling.
@@ -89,10 +88,6 @@ class Comparison:
         return self.counterexample.sentence
 
 
-class _OverBudget(Exception):
-    pass
-
-
 def compare(
     secret: Rule,
     guess: Rule,
@@ -113,70 +108,25 @@ def compare(
     space = Space((secret, guess), limit)
     try:
         return _exact(space, secret, guess, mainline, limit, budget)
-    except _OverBudget:
+    except OverBudget:
         return _sampled(space, secret, guess, mainline, limit)
 
 
 def _exact(
     space: Space, secret: Rule, guess: Rule, mainline: tuple[Card, ...], limit: int, budget: int
 ) -> Comparison:
-    start = space.start(mainline)
-    parent: dict[State, tuple[State, int] | None] = {start: None}
-    frontier: deque[tuple[State, int]] = deque([(start, len(mainline) + 1)])
+    """The breadth-first search of :class:`~eleusis.rules.abstract.Walk`: the
+    first state where the verdicts differ gives a shortest counterexample."""
+    walk = Walk(space, (secret, guess), mainline, plays=limit - len(mainline) - 1,
+                budget=budget, count_moves=True)
     candidates = space.candidates
-    rep1 = space.rep[1]
-    deep = space.depth > 0
-    # per verdict key: secret verdicts, guess verdicts, the accepted candidates
-    # that lead to distinct next states
-    table: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], tuple[bool, ...],
-                                                   tuple[int, ...]]] = {}
-    work = 0
-    while frontier:
-        state, pos = frontier.popleft()
-        back, apos = state
-        key = space.key(state)
-        entry = table.get(key)
-        if entry is None:
-            work += 2 * len(candidates)
-            if work > budget:
-                raise _OverBudget
-            sv = space.verdicts(secret, key)
-            gv = space.verdicts(guess, key)
-            movers: dict[int, int] = {}
-            for c, ok in zip(candidates, sv, strict=True):
-                if ok:
-                    movers.setdefault(rep1[c], c)
-            entry = (sv, gv, tuple(movers.values()))
-            table[key] = entry
-        sv, gv, moving = entry
+    for i, judged in walk:
+        sv, gv = judged.verdicts
         if sv != gv:
-            i = next(i for i, (a, b) in enumerate(zip(sv, gv, strict=True)) if a != b)
-            path = tuple(ALL_CARDS[c] for c in _path(parent, state))
-            ce = Counterexample(mainline + path, ALL_CARDS[candidates[i]], sv[i], gv[i])
-            return Comparison(False, True, ce, explored=len(parent))
-        if pos < limit and moving:
-            work += len(moving)
-            if work > budget:
-                raise _OverBudget
-            tail = space.tail(back)
-            napos = space.next_pos(apos)
-            for c in moving:
-                nxt = ((rep1[c], *tail) if deep else (), napos)
-                if nxt not in parent:
-                    parent[nxt] = (state, c)
-                    frontier.append((nxt, pos + 1))
-    return Comparison(True, True, None, explored=len(parent))
-
-
-def _path(parent: dict[State, tuple[State, int] | None], state: State) -> list[int]:
-    cards: list[int] = []
-    step = parent[state]
-    while step is not None:
-        prev, card = step
-        cards.append(card)
-        step = parent[prev]
-    cards.reverse()
-    return cards
+            j = next(j for j, (a, b) in enumerate(zip(sv, gv, strict=True)) if a != b)
+            ce = Counterexample(mainline + walk.path(i), ALL_CARDS[candidates[j]], sv[j], gv[j])
+            return Comparison(False, True, ce, explored=len(walk.states))
+    return Comparison(True, True, None, explored=len(walk.states))
 
 
 def _back(line: list[Card], depth: int) -> tuple[Card | None, ...]:
