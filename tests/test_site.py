@@ -187,7 +187,6 @@ def test_every_local_url_of_the_page_exists() -> None:
 def test_mount_points_agree_with_the_interpreter_module() -> None:
     early = (ROOT / "static" / "pyodide-early.mjs").read_text()
     assert f'const APP_MOUNT = "{build.APP_MOUNT}";' in early
-    assert f'const PYSCRIPT_DIR = "{build.PYSCRIPT_DIR}";' in early
     assert '"../build/app.zip"' in early and "build/app.zip" in build.SHELL
 
 
@@ -201,9 +200,11 @@ def test_bytecode_covers_every_module_and_is_checked_hash_based() -> None:
     for name in modules + stdlib:
         pyc = entries[name + "c"]
         assert pyc[4:8] == b"\x03\x00\x00\x00", name  # PEP 552: hash-based, checked
-    pyscript = [n for n in entries if n.startswith(build.PYSCRIPT_PYC_DIR + "/")]
-    assert f"{build.PYSCRIPT_PYC_DIR}/__init__.pyc" in pyscript
-    assert f"{build.PYSCRIPT_PYC_DIR}/display.pyc" in pyscript
+    pyscript = [n for n in entries if n.startswith(build.PYSCRIPT_PACKAGE + "/")]
+    for module in ("__init__", "display", "web"):
+        assert f"pyscript/{module}.py" in pyscript and f"pyscript/{module}.pyc" in pyscript
+    # (That they equal the files PyScript writes is checked in the page:
+    # tests/browser/test_site_boot.py, bytecode_report.)
     stdlib_zip = next((ROOT / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
     with zipfile.ZipFile(stdlib_zip) as z:
         assert entries["html/entities.py"] == z.read("html/entities.py")

@@ -12,10 +12,14 @@
   page imports the zip in place (``zipimport``) and skips compiling. The zip
   also carries, with their bytecode, the standard-library package ``html``
   (PyScript's ``display`` imports it: 50 ms to compile in the browser) and,
-  under ``_pyscript_pycache/``, bytecode for the ``pyscript`` package that
-  PyScript writes at boot (``static/pyodide-early.mjs`` copies it into
-  ``pyscript/__pycache__``). All of it is *checked* hash-based bytecode: a
-  source that differs is compiled instead, never run stale. Without Node the
+  under ``pyscript/``, the ``pyscript`` package that PyScript writes at boot,
+  source and bytecode, read from the vendored ``@pyscript/core``: the zip
+  comes first on ``sys.path``, so PyScript's ``import pyscript`` loads the
+  same code from its bytecode, and putting the zip on the path needs nothing
+  but ``sys.path.insert`` (no ``zipfile``, no copying at boot; the page's
+  diagnostics check that the two copies are identical). All of it is
+  *checked* hash-based bytecode: a source that differs is compiled instead,
+  never run stale. Without Node the
   zip is built without bytecode (slower boot, same behaviour).
 * ``build/precache.js``: the list of files the service worker precaches
   (``sw.js`` imports it) and a content hash of all of them, which names the
@@ -50,18 +54,16 @@ PACKAGES = ("eleusis", "eleusis_web")
 SHELL = ("./", "index.html", "pyscript.toml", "build/app.zip")
 
 #: Where ``static/pyodide-early.mjs`` writes ``build/app.zip`` in Pyodide's
-#: file system (then ``sys.path[1]``); bytecode names files below it.
+#: file system (then ``sys.path[0]``); bytecode names files below it.
 APP_MOUNT = "/home/pyodide/eleusis-app.zip"
 
 #: Standard-library packages shipped (source and bytecode) in the zip: what
 #: the boot imports beyond bare Pyodide, from the vendored ``python_stdlib.zip``.
 STDLIB_PACKAGES = ("html",)
 
-#: Folder of the zip with bytecode for PyScript's own ``pyscript`` package.
-PYSCRIPT_PYC_DIR = "_pyscript_pycache"
-
-#: Where PyScript writes its ``pyscript`` package at boot.
-PYSCRIPT_DIR = "/home/pyodide/pyscript"
+#: Folder of the zip with PyScript's own ``pyscript`` package (the same
+#: files PyScript writes at boot; the zip's copy is imported).
+PYSCRIPT_PACKAGE = "pyscript"
 
 #: Cache of compiled bytecode (hidden: never served), keyed by content.
 PYC_CACHE = Path("build") / ".pyc-cache"
@@ -200,7 +202,7 @@ def bytecode_entries(root: Path = ROOT) -> dict[str, bytes]:
     * ``eleusis/cards.pyc`` next to ``eleusis/cards.py`` (``zipimport`` layout);
     * :data:`STDLIB_PACKAGES` from the vendored ``python_stdlib.zip``, source
       and bytecode;
-    * ``_pyscript_pycache/<module>.<cache tag>.pyc`` for PyScript's package.
+    * ``pyscript/<module>.py`` and ``.pyc``: PyScript's own package.
 
     Empty when the bytecode cannot be compiled here (no Node / no vendor).
     """
@@ -213,14 +215,14 @@ def bytecode_entries(root: Path = ROOT) -> dict[str, bytes]:
         for name in stdlib.namelist():
             if name.endswith(".py") and name.split("/")[0] in STDLIB_PACKAGES:
                 sources[name] = stdlib.read(name)
+    shipped = {f"{PYSCRIPT_PACKAGE}/{n}": d for n, d in _pyscript_sources(root).items()}
+    sources.update(shipped)
     jobs = {n[: -len(".py")] + ".pyc": (f"{APP_MOUNT}/{n}", data) for n, data in sources.items()}
-    for name, data in _pyscript_sources(root).items():
-        module = name[: -len(".py")]
-        jobs[f"{PYSCRIPT_PYC_DIR}/{module}.pyc"] = (f"{PYSCRIPT_DIR}/{name}", data)
     pycs = compile_bytecode(root, jobs)
     if not pycs:
         return {}
     entries = {n: d for n, d in sources.items() if n.split("/")[0] in STDLIB_PACKAGES}
+    entries.update(shipped)
     entries.update(pycs)
     return entries
 

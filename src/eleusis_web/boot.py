@@ -119,7 +119,8 @@ def bytecode_report() -> dict[str, Any]:
     zip the packages were imported from, how many ``.pyc`` files were checked,
     and every source whose bytecode is missing or does not match it (each of
     those is compiled at run time: correct, but a slower boot). Covers the
-    zip's own modules and the bytecode of PyScript's ``pyscript`` package.
+    zip's own modules and PyScript's ``pyscript`` package, which must be
+    imported from the zip and equal the files PyScript wrote at boot.
     """
     import importlib.util
     import os
@@ -140,22 +141,21 @@ def bytecode_report() -> dict[str, Any]:
                 zipped.read(name)
             ):
                 stale.append(name)
-    pyscript = sys.modules.get("pyscript")
-    folder = os.path.dirname(getattr(pyscript, "__file__", None) or "")
-    tag = sys.implementation.cache_tag
-    for name in sorted(os.listdir(folder) if folder else []):
-        if name.endswith(".py"):
-            path = os.path.join(folder, "__pycache__", f"{name[:-3]}.{tag}.pyc")
-            with open(os.path.join(folder, name), "rb") as source:
-                digest = importlib.util.source_hash(source.read())
-            try:
-                with open(path, "rb") as compiled:
-                    fresh = compiled.read(16)[8:16] == digest
-            except OSError:
-                fresh = False
-            checked += fresh
-            if not fresh:
-                stale.append(f"pyscript/{name}")
+        # PyScript's own package: imported from the zip, identical to the
+        # files PyScript wrote (into the working directory) at boot.
+        pyscript = sys.modules.get("pyscript")
+        loader = getattr(getattr(pyscript, "__spec__", None), "loader", None)
+        if getattr(loader, "archive", "") != archive:
+            stale.append("pyscript: not imported from the engine zip")
+        written = os.path.abspath("pyscript")
+        if not os.path.isdir(written):
+            stale.append(f"pyscript: PyScript's files not found in {written}")
+        for name in sorted(os.listdir(written) if os.path.isdir(written) else []):
+            if name.endswith(".py"):
+                with open(os.path.join(written, name), "rb") as source:
+                    shipped = f"pyscript/{name}"
+                    if shipped not in names or zipped.read(shipped) != source.read():
+                        stale.append(f"{shipped}: differs from the file PyScript wrote")
     return {"archive": archive, "checked": checked, "stale": stale}
 
 
