@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from eleusis.cards import ALL_CARDS, Card
 from eleusis.rules.rule import Rule
@@ -545,12 +545,6 @@ class Space:
         rep = self.rep
         return tuple(rep[j + 2][b] for j, b in enumerate(back[: self.depth - 1]))
 
-    def after(self, state: State, card: int) -> State:
-        """The state once candidate ``card`` is played in ``state``."""
-        back, apos = state
-        return ((self.rep[1][card], *self.tail(back)) if self.depth else (),
-                self.next_pos(apos))
-
     def estimate(self) -> int:
         """An upper bound on the number of states (for budgets)."""
         n = 1
@@ -564,15 +558,16 @@ class OverBudget(Exception):
     """A :class:`Walk` needed more work than its budget allows."""
 
 
-@dataclass(frozen=True, slots=True)
-class Judged:
-    """The verdicts in one verdict key, and where the first rule's legal cards lead."""
+class Judged(NamedTuple):
+    """The verdicts in one verdict key, and where the first rule's legal cards lead
+    (a named tuple: one is built per key, in the searches' inner loop)."""
 
     #: each rule's verdict on each of :attr:`Space.candidates`
     verdicts: tuple[tuple[bool, ...], ...]
-    #: per class of next state, in card order: the first legal candidate
-    #: leading there and how many of the 52 cards do
-    moves: tuple[tuple[int, int], ...]
+    #: per class of next state, in card order, the first legal candidate leading there
+    moves: tuple[int, ...]
+    #: with :attr:`Walk.record`: how many of the 52 cards each move stands for
+    weights: tuple[int, ...] = ()
 
 
 class Walk:
@@ -589,6 +584,8 @@ class Walk:
     ones are dropped and :attr:`complete` becomes False); ``budget`` bounds
     the work, counted as one unit per rule and candidate judged, plus, with
     ``count_moves``, one per move followed; beyond it :class:`OverBudget`.
+    With ``record``, :attr:`moves` keeps each state's moves with their weights
+    (for exact probabilities); without, the walk does only what a search needs.
     """
 
     def __init__(
@@ -601,6 +598,7 @@ class Walk:
         max_states: int | None = None,
         budget: int | None = None,
         count_moves: bool = False,
+        record: bool = False,
     ) -> None:
         self.space = space
         self.rules = tuple(rules)
@@ -608,70 +606,110 @@ class Walk:
         self.max_states = max_states
         self.budget = budget
         self.count_moves = count_moves
+        self.record = record
         start = space.start(mainline)
         #: the states reached, in breadth-first order
         self.states: list[State] = [start]
         self.index: dict[State, int] = {start: 0}
         #: (state, candidate) each state was first reached from (None for the start)
         self.parents: list[tuple[int, int] | None] = [None]
-        self.depths: list[int] = [0]
-        #: per state expanded so far: (next state, how many of the 52 cards lead there)
+        #: with ``record``, per state expanded so far: (next state, how many of
+        #: the 52 cards lead there)
         self.moves: list[tuple[tuple[int, int], ...]] = []
         self.complete = True
         self.work = 0
         self._table: dict[Key, Judged] = {}
 
-    def _spend(self, units: int) -> None:
-        self.work += units
-        if self.budget is not None and self.work > self.budget:
-            raise OverBudget
-
     def judge(self, state: State) -> Judged:
         """The verdicts and moves in ``state`` (memoised by :meth:`Space.key`)."""
-        space = self.space
-        key = space.key(state)
+        key = self.space.key(state)
         found = self._table.get(key)
-        if found is not None:
-            return found
-        self._spend(len(self.rules) * len(space.candidates))
-        verdicts = tuple(space.verdicts(rule, key) for rule in self.rules)
-        rep1, weight = space.rep[1], space.weight
-        moves: dict[int, tuple[int, int]] = {}
+        return self._judge(key) if found is None else found
+
+    def _judge(self, key: Key) -> Judged:
+        space = self.space
+        self.work += len(self.rules) * len(space.candidates)
+        if self.budget is not None and self.work > self.budget:
+            raise OverBudget
+        verdicts = tuple([space.verdicts(rule, key) for rule in self.rules])
+        rep1 = space.rep[1]
+        firsts: dict[int, int] = {}
         for c, ok in zip(space.candidates, verdicts[0], strict=True):
             if ok:
-                cls = rep1[c]
-                first, n = moves.get(cls, (c, 0))
-                moves[cls] = (first, n + weight[c])
-        judged = Judged(verdicts, tuple(moves.values()))
+                firsts.setdefault(rep1[c], c)
+        weights: tuple[int, ...] = ()
+        if self.record:
+            counts = dict.fromkeys(firsts, 0)
+            weight = space.weight
+            for c, ok in zip(space.candidates, verdicts[0], strict=True):
+                if ok:
+                    counts[rep1[c]] += weight[c]
+            weights = tuple(counts.values())
+        judged = Judged(verdicts, tuple(firsts.values()), weights)
         self._table[key] = judged
         return judged
 
     def __iter__(self) -> Iterator[tuple[int, Judged]]:
-        states, index = self.states, self.index
-        after = self.space.after
+        space = self.space
+        states, index, parents = self.states, self.index, self.parents
+        table, key_of, judge = self._table, space.key, self._judge
+        tail, next_pos = space.tail, space.next_pos
+        rep1 = space.rep[1]
+        deep = space.depth > 0
+        plays = 1 << 62 if self.plays is None else self.plays
+        cap = 1 << 62 if self.max_states is None else self.max_states
+        record, recorded = self.record, self.moves
+        budget = (1 << 62) if self.budget is None or not self.count_moves else self.budget
+        # Breadth-first, so states come in layers: those before ``layer_end``
+        # are ``depth`` plays from the start.
+        depth, layer_end = 0, 1
         i = 0
         while i < len(states):
+            if i == layer_end:
+                depth, layer_end = depth + 1, len(states)
             state = states[i]
-            judged = self.judge(state)
+            key = key_of(state)
+            judged = table.get(key)
+            if judged is None:
+                judged = judge(key)
             yield i, judged
-            out: list[tuple[int, int]] = []
-            depth = self.depths[i]
-            if judged.moves and (self.plays is None or depth < self.plays):
-                if self.count_moves:
-                    self._spend(len(judged.moves))
-                for c, n in judged.moves:
-                    nxt = after(state, c)
+            moves = judged.moves
+            if not moves or depth >= plays:
+                if record:
+                    recorded.append(())
+                i += 1
+                continue
+            if self.count_moves:
+                self.work += len(moves)
+                if self.work > budget:
+                    raise OverBudget
+            back, apos = state
+            rest = tail(back) if deep else ()
+            napos = next_pos(apos)
+            if record:
+                out: list[tuple[int, int]] = []
+                for c, n in zip(moves, judged.weights, strict=True):
+                    nxt = ((rep1[c], *rest) if deep else (), napos)
                     target = index.get(nxt)
                     if target is None:
-                        if self.max_states is not None and len(states) >= self.max_states:
+                        if len(states) >= cap:
                             self.complete = False
                             continue
                         target = index[nxt] = len(states)
                         states.append(nxt)
-                        self.parents.append((i, c))
-                        self.depths.append(depth + 1)
+                        parents.append((i, c))
                     out.append((target, n))
-            self.moves.append(tuple(out))
+                recorded.append(tuple(out))
+            else:
+                for c in moves:
+                    nxt = ((rep1[c], *rest) if deep else (), napos)
+                    if nxt not in index:
+                        if len(states) >= cap:
+                            self.complete = False
+                            continue
+                        index[nxt] = len(states)
+                        states.append(nxt)
+                        parents.append((i, c))
             i += 1
 
     def path(self, i: int) -> tuple[Card, ...]:

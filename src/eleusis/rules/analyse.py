@@ -105,6 +105,8 @@ def analyse(
     weights = [space.weight[i] for i in space.candidates]
     depth = space.depth
 
+    rep1 = space.rep[1]
+    deep = depth > 0
     # per verdict key: the weight of each candidate if legal (else 0), and their sum
     table: dict[Key, tuple[list[int], int]] = {}
     total_share = 0.0
@@ -131,7 +133,9 @@ def analyse(
                 break
             pick = rng.choices(range(len(cands)), weights=legal)[0]
             line.append(cands[pick])
-            state = space.after(state, space.candidates[pick])
+            c = space.candidates[pick]
+            state = ((rep1[c], *space.tail(state[0])) if deep else (),
+                     space.next_pos(state[1]))
     rate = total_share / plays if plays else 0.0
     first = rule.judge_all(ALL_CARDS, (None,) * depth, 1)
     first_rate = sum(first) / 52

@@ -168,7 +168,7 @@ def explore(rule: Rule, *, horizon: int = HORIZON, max_states: int = MAX_STATES)
         reads[k] = {_KIND_ATTRIBUTE[kind] for kind in kinds}
     space = Space((rule,), max(POS_MAX, horizon), reads=reads, fold=False)
     walk = Walk(space, (rule,), plays=horizon - 1 if rule.uses_pos else None,
-                max_states=max_states)
+                max_states=max_states, record=True)
     members = space.members
     masks: list[int] = []
     mainlines: list[tuple[Card, ...]] = []
