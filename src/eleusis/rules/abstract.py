@@ -586,6 +586,7 @@ class Walk:
     ``count_moves``, one per move followed; beyond it :class:`OverBudget`.
     With ``record``, :attr:`moves` keeps each state's moves with their weights
     (for exact probabilities); without, the walk does only what a search needs.
+    A walk is iterated once; :attr:`states` and :attr:`parents` grow as it goes.
     """
 
     def __init__(
@@ -620,13 +621,8 @@ class Walk:
         self.work = 0
         self._table: dict[Key, Judged] = {}
 
-    def judge(self, state: State) -> Judged:
-        """The verdicts and moves in ``state`` (memoised by :meth:`Space.key`)."""
-        key = self.space.key(state)
-        found = self._table.get(key)
-        return self._judge(key) if found is None else found
-
     def _judge(self, key: Key) -> Judged:
+        """The verdicts and moves in a state with this key (memoised)."""
         space = self.space
         self.work += len(self.rules) * len(space.candidates)
         if self.budget is not None and self.work > self.budget:
@@ -659,7 +655,7 @@ class Walk:
         plays = 1 << 62 if self.plays is None else self.plays
         cap = 1 << 62 if self.max_states is None else self.max_states
         record, recorded = self.record, self.moves
-        budget = (1 << 62) if self.budget is None or not self.count_moves else self.budget
+        budget = 1 << 62 if self.budget is None or not self.count_moves else self.budget
         # Breadth-first, so states come in layers: those before ``layer_end``
         # are ``depth`` plays from the start.
         depth, layer_end = 0, 1
