@@ -14,13 +14,13 @@ def test_paths_are_legal_shortest_mainlines_and_weights_count_cards() -> None:
     space = Space((rule,))
     walk = Walk(space, (rule,), record=True)
     lengths = []
-    for i, judged in walk:
+    for i, (_, moves, weights) in walk:
         path = walk.path(i)
         lengths.append(len(path))
         assert all(rule.accepts(path[:j], c) for j, c in enumerate(path))
         legal = sum(rule.accepts(path, c) for c in ALL_CARDS)
-        assert sum(judged.weights) == legal
-        assert len(judged.moves) == len(judged.weights)
+        assert sum(weights) == legal
+        assert len(moves) == len(weights)
     assert lengths == sorted(lengths)  # breadth-first: never a longer path first
     assert walk.complete and len(walk.moves) == len(walk.states) > 10
 
@@ -37,7 +37,7 @@ def test_plays_limit_and_state_cap() -> None:
 def test_start_from_a_mainline() -> None:
     rule = parse("card.rank > prev.rank")
     walk = Walk(Space((rule,)), (rule,), parse_cards("2S JH"))
-    dead = next(i for i, judged in walk if not judged.moves)
+    dead = next(i for i, (_, moves, _) in walk if not moves)
     assert [str(c) for c in walk.path(dead)] == ["KS"]  # after J, a king ends it
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final
 
 from eleusis.cards import ALL_CARDS, Card
 from eleusis.rules.rule import Rule
@@ -558,16 +558,13 @@ class OverBudget(Exception):
     """A :class:`Walk` needed more work than its budget allows."""
 
 
-class Judged(NamedTuple):
-    """The verdicts in one verdict key, and where the first rule's legal cards lead
-    (a named tuple: one is built per key, in the searches' inner loop)."""
-
-    #: each rule's verdict on each of :attr:`Space.candidates`
-    verdicts: tuple[tuple[bool, ...], ...]
-    #: per class of next state, in card order, the first legal candidate leading there
-    moves: tuple[int, ...]
-    #: with :attr:`Walk.record`: how many of the 52 cards each move stands for
-    weights: tuple[int, ...] = ()
+#: What a :class:`Walk` found in one verdict key, as ``(verdicts, moves,
+#: weights)``: each rule's verdict on each of :attr:`Space.candidates`; per
+#: class of next state, in card order, the first legal candidate (for the first
+#: rule) leading there; with :attr:`Walk.record`, how many of the 52 cards each
+#: move stands for (else empty). A plain tuple: one is built per key in the
+#: searches' inner loop, and a named tuple's constructor costs there.
+Judged = tuple[tuple[tuple[bool, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
 class Walk:
@@ -618,92 +615,94 @@ class Walk:
         #: the 52 cards lead there)
         self.moves: list[tuple[tuple[int, int], ...]] = []
         self.complete = True
-        self.work = 0
         self._table: dict[Key, Judged] = {}
-
-    def _judge(self, key: Key) -> Judged:
-        """The verdicts and moves in a state with this key (memoised)."""
-        space = self.space
-        self.work += len(self.rules) * len(space.candidates)
-        if self.budget is not None and self.work > self.budget:
-            raise OverBudget
-        verdicts = tuple([space.verdicts(rule, key) for rule in self.rules])
-        rep1 = space.rep[1]
-        firsts: dict[int, int] = {}
-        for c, ok in zip(space.candidates, verdicts[0], strict=True):
-            if ok:
-                firsts.setdefault(rep1[c], c)
-        weights: tuple[int, ...] = ()
-        if self.record:
-            counts = dict.fromkeys(firsts, 0)
-            weight = space.weight
-            for c, ok in zip(space.candidates, verdicts[0], strict=True):
-                if ok:
-                    counts[rep1[c]] += weight[c]
-            weights = tuple(counts.values())
-        judged = Judged(verdicts, tuple(firsts.values()), weights)
-        self._table[key] = judged
-        return judged
 
     def __iter__(self) -> Iterator[tuple[int, Judged]]:
         space = self.space
         states, index, parents = self.states, self.index, self.parents
-        table, key_of, judge = self._table, space.key, self._judge
+        table, key_of, verdicts_of = self._table, space.key, space.verdicts
         tail, next_pos = space.tail, space.next_pos
+        rules, candidates, weight = self.rules, space.candidates, space.weight
         rep1 = space.rep[1]
         deep = space.depth > 0
         plays = 1 << 62 if self.plays is None else self.plays
         cap = 1 << 62 if self.max_states is None else self.max_states
         record, recorded = self.record, self.moves
-        budget = 1 << 62 if self.budget is None or not self.count_moves else self.budget
+        count_moves = self.count_moves
+        budget = 1 << 62 if self.budget is None else self.budget
+        per_key = len(rules) * len(candidates)
+        work = 0
         # Breadth-first, so states come in layers: those before ``layer_end``
         # are ``depth`` plays from the start.
         depth, layer_end = 0, 1
-        i = 0
-        while i < len(states):
+        i, n = 0, len(states)
+        while i < n:
             if i == layer_end:
-                depth, layer_end = depth + 1, len(states)
+                depth, layer_end = depth + 1, n
             state = states[i]
             key = key_of(state)
             judged = table.get(key)
             if judged is None:
-                judged = judge(key)
+                work += per_key
+                if work > budget:
+                    raise OverBudget
+                # (unrolled for the usual one or two rules: cheaper than a comprehension)
+                if len(rules) == 1:
+                    verdicts: tuple[tuple[bool, ...], ...] = (verdicts_of(rules[0], key),)
+                elif len(rules) == 2:
+                    verdicts = (verdicts_of(rules[0], key), verdicts_of(rules[1], key))
+                else:
+                    verdicts = tuple([verdicts_of(rule, key) for rule in rules])
+                firsts: dict[int, int] = {}
+                for c, ok in zip(candidates, verdicts[0], strict=True):
+                    if ok and rep1[c] not in firsts:
+                        firsts[rep1[c]] = c
+                weights: tuple[int, ...] = ()
+                if record:
+                    counts = dict.fromkeys(firsts, 0)
+                    for c, ok in zip(candidates, verdicts[0], strict=True):
+                        if ok:
+                            counts[rep1[c]] += weight[c]
+                    weights = tuple(counts.values())
+                judged = table[key] = (verdicts, tuple(firsts.values()), weights)
             yield i, judged
-            moves = judged.moves
+            moves = judged[1]
             if not moves or depth >= plays:
                 if record:
                     recorded.append(())
                 i += 1
                 continue
-            if self.count_moves:
-                self.work += len(moves)
-                if self.work > budget:
+            if count_moves:
+                work += len(moves)
+                if work > budget:
                     raise OverBudget
             back, apos = state
             rest = tail(back) if deep else ()
             napos = next_pos(apos)
             if record:
                 out: list[tuple[int, int]] = []
-                for c, n in zip(moves, judged.weights, strict=True):
+                for c, w in zip(moves, judged[2], strict=True):
                     nxt = ((rep1[c], *rest) if deep else (), napos)
                     target = index.get(nxt)
                     if target is None:
-                        if len(states) >= cap:
+                        if n >= cap:
                             self.complete = False
                             continue
-                        target = index[nxt] = len(states)
+                        target = index[nxt] = n
+                        n += 1
                         states.append(nxt)
                         parents.append((i, c))
-                    out.append((target, n))
+                    out.append((target, w))
                 recorded.append(tuple(out))
             else:
                 for c in moves:
                     nxt = ((rep1[c], *rest) if deep else (), napos)
                     if nxt not in index:
-                        if len(states) >= cap:
+                        if n >= cap:
                             self.complete = False
                             continue
-                        index[nxt] = len(states)
+                        index[nxt] = n
+                        n += 1
                         states.append(nxt)
                         parents.append((i, c))
             i += 1

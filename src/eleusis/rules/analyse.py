@@ -171,8 +171,8 @@ def _dead_end(space: Space, rule: Rule, budget: int) -> tuple[Card, ...] | None:
     """The shortest mainline (within DEAD_END_PLAYS plays) that leaves no legal card:
     the first state of :class:`~eleusis.rules.abstract.Walk` with no move."""
     walk = Walk(space, (rule,), plays=DEAD_END_PLAYS, budget=budget)
-    for i, judged in walk:
-        if not judged.moves:
+    for i, (_, moves, _) in walk:
+        if not moves:
             return walk.path(i)
     return None
 

@@ -120,8 +120,7 @@ def _exact(
     walk = Walk(space, (secret, guess), mainline, plays=limit - len(mainline) - 1,
                 budget=budget, count_moves=True)
     candidates = space.candidates
-    for i, judged in walk:
-        sv, gv = judged.verdicts
+    for i, ((sv, gv), _, _) in walk:
         if sv != gv:
             j = next(j for j, (a, b) in enumerate(zip(sv, gv, strict=True)) if a != b)
             ce = Counterexample(mainline + walk.path(i), ALL_CARDS[candidates[j]], sv[j], gv[j])

@@ -173,9 +173,9 @@ def explore(rule: Rule, *, horizon: int = HORIZON, max_states: int = MAX_STATES)
     masks: list[int] = []
     mainlines: list[tuple[Card, ...]] = []
     dead: tuple[Card, ...] | None = None
-    for i, judged in walk:
+    for i, ((verdicts,), _, _) in walk:
         mask = 0
-        for c, ok in zip(space.candidates, judged.verdicts[0], strict=True):
+        for c, ok in zip(space.candidates, verdicts, strict=True):
             if ok:
                 mask |= members[c]
         step = walk.parents[i]
