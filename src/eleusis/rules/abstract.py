@@ -609,7 +609,8 @@ class Walk:
         #: the states reached, in breadth-first order
         self.states: list[State] = [start]
         self.index: dict[State, int] = {start: 0}
-        #: (state, candidate) each state was first reached from (None for the start)
+        #: (index of the state, candidate) each state was first reached from
+        #: (None for the start)
         self.parents: list[tuple[int, int] | None] = [None]
         #: with ``record``, per state expanded so far: (next state, how many of
         #: the 52 cards lead there)
