@@ -89,7 +89,7 @@ def test_zip_is_deterministic() -> None:
 
 def _fake_site(tmp_path: Path) -> Path:
     root = tmp_path / "site"
-    for name in ("index.html", "pyscript.toml", "build/app.zip", "static/app.css",
+    for name in ("index.html", "pyscript.toml", "build/app.zip", "static/table.css",
                  "static/vendor/pyodide-1/pyodide.mjs", "static/vendor/.stamp"):
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -120,7 +120,7 @@ def test_real_precache_covers_every_file_the_page_needs() -> None:
     for name in vendor.PYODIDE_FILES:
         assert (dirs["pyodide"] / name).relative_to(ROOT).as_posix() in files
     assert (dirs["@pyscript/core"] / "core.js").relative_to(ROOT).as_posix() in files
-    assert "static/pyodide-early.mjs" in files and "static/app.css" in files
+    assert "static/pyodide-early.mjs" in files and "static/table.css" in files
     for name in files:
         assert (ROOT / ("index.html" if name == "./" else name)).exists() or name.startswith(
             "build/"
@@ -304,7 +304,7 @@ def test_server_cache_rules() -> None:
     assert serve.cache_control("static/vendor/pyodide-314.0.7/pyodide.asm.wasm") == serve.IMMUTABLE
     assert serve.cache_control("build/app.zip") == serve.NO_CACHE
     assert serve.cache_control("index.html") == serve.NO_CACHE
-    assert serve.cache_control("static/app.css") == serve.NO_CACHE
+    assert serve.cache_control("static/table.css") == serve.NO_CACHE
     assert serve.content_type("x/pyodide.asm.wasm") == "application/wasm"
     assert serve.content_type("pyodide.mjs").startswith("text/javascript")
     assert serve.content_type("manifest.webmanifest") == "application/manifest+json"

@@ -70,7 +70,7 @@ def content_type(path: str) -> str:
 
 
 def cache_control(path: str) -> str:
-    """Return the Cache-Control for a site-relative path such as ``static/app.css``.
+    """Return the Cache-Control for a site-relative path such as ``static/table.css``.
 
     Only the vendored runtime is cached for long; everything else is
     revalidated on each use (a ``304`` on loopback costs next to nothing, and a
