@@ -325,6 +325,33 @@ def test_server_answers_304_when_unchanged(server: serve.SiteServer) -> None:
     assert status == 304
 
 
+def test_server_keeps_connections_alive(server: serve.SiteServer) -> None:
+    """One connection serves a page, a 304 and a big file in turn."""
+    import http.client
+
+    host, port = server.server_address[:2]
+    conn = http.client.HTTPConnection(str(host), int(port), timeout=10)
+    try:
+        conn.request("GET", "/index.html")
+        first = conn.getresponse()
+        body = first.read()
+        assert first.status == 200 and b"<html" in body and first.version == 11
+        assert not first.will_close
+        sock = conn.sock
+        since = {"If-Modified-Since": first.headers["Last-Modified"]}
+        conn.request("GET", "/index.html", headers=since)
+        unchanged = conn.getresponse()
+        unchanged.read()
+        conn.request("GET", "/build/app.zip")
+        big = conn.getresponse()
+        data = big.read()
+        assert (unchanged.status, big.status) == (304, 200)
+        assert len(data) == int(big.headers["Content-Length"]) > 0
+        assert conn.sock is sock  # the same socket throughout
+    finally:
+        conn.close()
+
+
 def test_server_under_a_prefix(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text("<html>hi</html>")
     srv = serve.serve_in_thread(tmp_path, prefix="/eleusis/")

@@ -87,6 +87,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     server: SiteServer
 
+    #: Keep-alive connections (HTTP/1.1; every response has a Content-Length)
+    #: and TCP_NODELAY: without them each request paid a new connection and
+    #: the headers-then-body writes could wait on a delayed ACK, ~30 ms per
+    #: small file on loopback.
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+
     def log_message(self, format: str, *args: Any) -> None:
         if self.server.verbose:
             super().log_message(format, *args)
