@@ -256,10 +256,15 @@ def run(runs: int, root: Path = ROOT, offline: bool = True) -> Samples:
     return samples
 
 
-TARGETS = {
-    "cold": ("app cold boot <= 1.10 x bare cold boot", "cold", 1.10),
-    "offline": ("app offline reload <= 1.10 x bare reload", "reload", 1.10),
-}
+#: The issue's targets: (text, app metric, bare metric, limit). The offline
+#: reload is compared like with like (the bare page's own offline reload,
+#: through its own service worker, bench/bare-sw.js) and, the stricter
+#: reading, with the bare page's HTTP reload.
+TARGETS = (
+    ("app cold boot <= 1.10 x bare cold boot", "cold", "cold", 1.10),
+    ("app offline reload <= 1.10 x bare offline reload", "offline", "offline", 1.10),
+    ("(stricter) app offline reload <= 1.10 x bare HTTP reload", "offline", "reload", 1.10),
+)
 
 
 def paired_ratios(samples: Samples, metric: str, base: str) -> list[float]:
@@ -302,9 +307,7 @@ def report(samples: Samples, runs: int) -> str:
             lines.append(f"- {label}: {statistics.median(pairs):.2f}"
                          f" [{min(pairs):.2f} - {max(pairs):.2f}]")
     lines.append("")
-    for text, base, limit in TARGETS.values():
-        metric = text.split()[1]
-        key = "cold" if metric == "cold" else "offline"
+    for text, key, base, limit in TARGETS:
         app, bare = samples.median("app", key), samples.median("bare", base)
         if app and bare:
             measured = app / bare
