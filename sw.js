@@ -69,7 +69,8 @@ self.addEventListener("fetch", (event) => {
   url.hash = "";
   const href = url.href.split("?")[0];
   if (request.mode === "navigate" && href.startsWith(SCOPE)) {
-    // Any navigation inside the scope falls back to the cached page.
+    // Any navigation inside the scope gets the cached page, whatever its
+    // query (shared links keep their state after the #).
     event.respondWith(fromCache(request, URLS.has(href) ? href : SCOPE));
   } else if (URLS.has(href)) {
     event.respondWith(fromCache(request, href));

@@ -19,8 +19,8 @@
   but ``sys.path.insert`` (no ``zipfile``, no copying at boot; the page's
   diagnostics check that the two copies are identical). All of it is
   *checked* hash-based bytecode: a source that differs is compiled instead,
-  never run stale. Without Node the
-  zip is built without bytecode (slower boot, same behaviour).
+  never run stale. Without Node the zip is built without bytecode (slower
+  boot, same behaviour).
 * ``build/precache.js``: the list of files the service worker precaches
   (``sw.js`` imports it) and a content hash of all of them, which names the
   cache. Any change to a shell file, the runtime or the engine changes the
