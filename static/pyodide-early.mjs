@@ -22,15 +22,32 @@
    receives the interpreter that is already starting. Its stdout/stderr hooks
    are installed when it asks.
 
-   Performance marks (bench/boot.py): pyodide:start, pyodide:loaded (the
-   interpreter is up), eleusis:zip (the engine is importable),
-   pyscript:interpreter (PyScript asked for the interpreter). */
+   Pyodide starts from a memory snapshot when the site has one
+   (build/pyodide-snapshot.bin, made by tools/snapshot.mjs; see tools/build.py):
+   the interpreter's memory right after a plain start, restored instead of
+   starting CPython again, which is most of a boot (a cold boot takes a third
+   of the time). The snapshot is fetched beside the runtime and inflated with
+   DecompressionStream (it is stored gzip-compressed; a host that already
+   decoded it is fine too). If anything about it fails (missing, damaged, made
+   by another Pyodide, no DecompressionStream), Pyodide starts the plain way:
+   slower, never broken. After a restore, eleusis_web.snapshot.refresh renews
+   what the snapshot froze (the random seed, the time zone, the language).
+
+   Performance marks (bench/boot.py): pyodide:start, pyodide:snapshot (the
+   snapshot is inflated), pyodide:loaded (the interpreter is up), eleusis:zip
+   (the engine is importable), pyscript:interpreter (PyScript asked for the
+   interpreter). */
 import { loadPyodide as load, version } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 
 /** The engine zip, relative to this module (works below any sub-path). */
 const APP_ZIP = new URL("../build/app.zip", import.meta.url);
+/** The Pyodide memory snapshot (tools/build.py SNAPSHOT), gzip-compressed. */
+const SNAPSHOT = new URL("../build/pyodide-snapshot.bin", import.meta.url);
 /** Where the zip goes in Pyodide's file system (tools/build.py APP_MOUNT). */
 const APP_MOUNT = "/home/pyodide/eleusis-app.zip";
+
+/** How this page's Pyodide started: "snapshot", "plain", or "plain (why)". */
+export let bootMode = null;
 
 let started = null;
 
@@ -41,10 +58,49 @@ async function fetchApp() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Make the engine importable in `pyodide` (see the header). */
+/** Fetch and inflate the snapshot; reject when there is none or it is unusable. */
+async function fetchSnapshot() {
+  const response = await fetch(SNAPSHOT);
+  if (!response.ok) throw new Error(`${SNAPSHOT.pathname}: HTTP ${response.status}`);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  }
+  performance.mark("pyodide:snapshot");
+  return bytes;
+}
+
+/** Start Pyodide from the snapshot, or the plain way when that fails. */
+async function boot() {
+  let why;
+  try {
+    const snapshot = fetchSnapshot();
+    snapshot.catch(() => {});  // handled by load(), which awaits it
+    const pyodide = await load({ _loadSnapshot: snapshot });
+    bootMode = "snapshot";
+    return pyodide;
+  } catch (error) {
+    why = String(error && error.message ? error.message : error).split("\n")[0];
+    console.warn("Eleusis: starting Pyodide without its snapshot:", why);
+  }
+  const pyodide = await load();
+  bootMode = `plain (${why})`;
+  return pyodide;
+}
+
+/** Make the engine importable in `pyodide` (see the header); renew a restored state. */
 function install(pyodide, zip) {
   pyodide.FS.writeFile(APP_MOUNT, zip);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(APP_MOUNT)})`);
+  if (bootMode === "snapshot") {
+    const snapshot = pyodide.pyimport("eleusis_web.snapshot");
+    try {
+      snapshot.refresh(navigator.language || "", navigator.userAgent || "");
+    } finally {
+      snapshot.destroy();
+    }
+  }
   performance.mark("eleusis:zip");
 }
 
@@ -53,7 +109,7 @@ export function start() {
   if (started === null) {
     performance.mark("pyodide:start");
     const zip = fetchApp();
-    const interpreter = load().then((pyodide) => {
+    const interpreter = boot().then((pyodide) => {
       performance.mark("pyodide:loaded");
       return pyodide;
     });

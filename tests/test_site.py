@@ -127,6 +127,40 @@ def test_real_precache_covers_every_file_the_page_needs() -> None:
         ), name
 
 
+def _build_id(pyodide_mjs: Path) -> str:
+    found = re.search(r'BUILD_ID:"([0-9a-f]{64})"', pyodide_mjs.read_text())
+    assert found, "no BUILD_ID in pyodide.mjs"
+    return found.group(1)
+
+
+def test_snapshot_is_made_for_the_vendored_pyodide_and_precached() -> None:
+    """build/pyodide-snapshot.bin: gzip of Pyodide's snapshot format (magic,
+    header length, JSON, build id) for exactly the vendored runtime."""
+    import gzip
+
+    packed = build.snapshot_bytes(ROOT)
+    assert packed is not None, "no snapshot: Node or static/vendor/ missing (make setup)"
+    assert packed == build.snapshot_bytes(ROOT), "made again instead of cached"
+    build.build(ROOT)
+    assert (ROOT / build.SNAPSHOT).read_bytes() == packed
+    assert build.SNAPSHOT in build.precache_files(ROOT)
+    memory = gzip.decompress(packed)
+    magic, header, json_length = struct.unpack_from("<3I", memory)
+    assert magic == 0x706E7300  # "\0snp"
+    pyodide = vendor.vendor_dirs(ROOT)["pyodide"]
+    build_id = "".join(f"{word:08x}" for word in struct.unpack_from("<8I", memory, 16))
+    assert build_id == _build_id(pyodide / "pyodide.mjs")
+    keys = json.loads(memory[48 : 48 + json_length])
+    assert keys == {"hiwireKeys": [None], "immortalKeys": []}  # no JS object frozen
+    assert header % 16 == 0 and (len(memory) - header) % 65536 == 0  # whole wasm pages
+
+
+def test_no_snapshot_without_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Node nothing is made and nothing stale is left listed."""
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    assert build.snapshot_bytes(ROOT) is None
+
+
 # --------------------------------------------------------------------------- config
 
 
@@ -389,7 +423,7 @@ def test_dist_is_self_contained(tmp_path: Path) -> None:
     assert (ROOT / "static" / "vendor").is_dir(), "static/vendor/ not set up (make setup)"
     out = tmp_path / "dist"
     files = dist.make_dist(out)
-    for name in ("index.html", "sw.js", "build/app.zip", "build/precache.js",
+    for name in ("index.html", "sw.js", "build/app.zip", "build/precache.js", build.SNAPSHOT,
                  "static/pyodide-early.mjs", "static/manifest.webmanifest"):
         assert name in files, name
     assert not [f for f in files if f.endswith(".map") or "/." in f or f.startswith(".")]

@@ -21,7 +21,10 @@ import build
 ROOT = build.ROOT
 
 #: Files and folders of the site, relative to the repository root.
-SITE = ("index.html", "pyscript.toml", "sw.js", "static", "build/app.zip", "build/precache.js")
+SITE = (
+    "index.html", "pyscript.toml", "sw.js", "static",
+    "build/app.zip", build.SNAPSHOT, "build/precache.js",
+)
 
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
@@ -38,6 +41,8 @@ def make_dist(out: Path, root: Path = ROOT) -> list[str]:
     for name in SITE:
         src = root / name
         dst = out / name
+        if name == build.SNAPSHOT and not src.exists():
+            continue  # made only where Node runs; the page boots without it
         if src.is_dir():
             shutil.copytree(src, dst, ignore=_ignore)
         else:

@@ -109,7 +109,42 @@ def diagnose() -> dict[str, Any]:
                 importlib.import_module(info.name)
             except Exception as exc:
                 failures[info.name] = f"{type(exc).__name__}: {exc}"
-    return {"modules": sorted(modules), "failures": failures, "bytecode": bytecode_report()}
+    return {
+        "modules": sorted(modules),
+        "failures": failures,
+        "bytecode": bytecode_report(),
+        "runtime": runtime_report(),
+    }
+
+
+def runtime_report() -> dict[str, Any]:
+    """How the interpreter started and the state a snapshot would freeze.
+
+    ``snapshot`` (restored from the memory snapshot and renewed, see
+    :mod:`eleusis_web.snapshot`), one ``random`` draw (differs from page to
+    page only if the seed was renewed), the ``time`` zone attributes,
+    ``LANG`` and the runtime Emscripten reports. The browser tests compare
+    them with the browser's own values.
+    """
+    import os
+    import random
+    import sys
+    import time
+
+    from eleusis_web import snapshot
+
+    info = getattr(sys, "_emscripten_info", None)
+    return {
+        "snapshot": snapshot.restored,
+        "random": random.random(),
+        "timezone": time.timezone,
+        "altzone": time.altzone,
+        "daylight": time.daylight,
+        "tzname": list(time.tzname),
+        "hour": time.localtime().tm_hour,
+        "lang": os.environ.get("LANG", ""),
+        "runtime": getattr(info, "runtime", ""),
+    }
 
 
 def bytecode_report() -> dict[str, Any]:

@@ -90,7 +90,8 @@ def test_no_request_leaves_the_origin(booted: Booted, site: str) -> None:
     ]
     assert foreign == []
     names = {urllib.parse.urlsplit(u).path.rsplit("/", 1)[-1] for u in booted.requests}
-    assert {"pyodide.asm.wasm", "app.zip", "core.js", "pyscript.toml"} <= names
+    assert {"pyodide.asm.wasm", "app.zip", "core.js", "pyscript.toml",
+            "pyodide-snapshot.bin"} <= names
 
 
 def test_installable_by_chromium(chromium: Any, site: str, tmp_path: Any) -> None:

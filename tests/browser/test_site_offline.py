@@ -33,6 +33,9 @@ def test_offline_reload_boots_and_plays(chromium: Any, site: str) -> None:
         page.reload()
         wait_ready(page)
         assert page.evaluate("navigator.onLine") is False
+        # The interpreter came from the precached snapshot, not a plain start.
+        mode = page.evaluate("import('./static/pyodide-early.mjs').then((m) => m.bootMode)")
+        assert mode == "snapshot", mode
         click_start(page)
         wait_game_started(page)
         assert_no_error(page)

@@ -1,0 +1,112 @@
+"""Pyodide starts from its memory snapshot, renews what it froze, and falls back.
+
+See ``static/pyodide-early.mjs`` and ``src/eleusis_web/snapshot.py``. A
+snapshot freezes the build machine's state; these tests boot the page in a
+zone and a language far from the build's (UTC, Node) and check that Python
+sees the browser's, and that two visitors do not share a random seed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from typing import Any
+
+import pytest
+from browser_support import BOOT_TIMEOUT_MS, assert_no_error, click_start, wait_game_started
+
+BOOT_MODE = "import('./static/pyodide-early.mjs').then((m) => m.bootMode)"
+
+#: The browser's own zone, as CPython computes it (January / July offsets).
+JS_ZONE = """() => {
+  const year = new Date().getFullYear();
+  const jan = -new Date(year, 0, 1).getTimezoneOffset() * 60;
+  const jul = -new Date(year, 6, 1).getTimezoneOffset() * 60;
+  return {jan, jul, hour: new Date().getHours(), ua: navigator.userAgent};
+}"""
+
+
+def _runtime(page: Any) -> dict[str, Any]:
+    report: dict[str, Any] = json.loads(page.evaluate("window.eleusisBoot.diagnose()"))
+    assert report["failures"] == {}
+    runtime: dict[str, Any] = report["runtime"]
+    return runtime
+
+
+def _boot(chromium: Any, site: str, **context_options: Any) -> tuple[Any, Any]:
+    context = chromium.new_context(service_workers="block", **context_options)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    page = context.new_page()
+    return context, page
+
+
+def test_snapshot_boot_has_the_browsers_zone_language_and_its_own_seed(
+    chromium: Any, site: str
+) -> None:
+    draws = []
+    for _ in range(2):
+        context, page = _boot(chromium, site, timezone_id="Pacific/Auckland", locale="pl-PL")
+        try:
+            page.goto(site)
+            page.wait_for_selector("body[data-ready='1']", state="attached")
+            assert page.evaluate(BOOT_MODE) == "snapshot"
+            before = page.evaluate(JS_ZONE)
+            runtime = _runtime(page)
+            after = page.evaluate(JS_ZONE)
+            assert runtime["snapshot"] is True
+            assert runtime["lang"] == "pl_PL.UTF-8"
+            assert runtime["runtime"] == before["ua"]
+            # Auckland: summer time (+13) in January, standard (+12) in July.
+            assert (before["jan"], before["jul"]) == (13 * 3600, 12 * 3600)
+            assert runtime["timezone"] == -before["jul"] and runtime["altzone"] == -before["jan"]
+            assert runtime["daylight"] == 1
+            assert runtime["tzname"] == ["UTC+1200", "UTC+1300"]
+            assert runtime["hour"] in {before["hour"], after["hour"]}
+            draws.append(runtime["random"])
+            click_start(page)
+            wait_game_started(page)
+            assert_no_error(page)
+        finally:
+            context.close()
+    assert draws[0] != draws[1], "two visits drew the same random numbers: seed not renewed"
+
+
+def _bad_snapshots() -> dict[str, tuple[int, bytes]]:
+    header = bytearray(256)
+    header[0:4] = (0x706E7300).to_bytes(4, "little")
+    header[4:8] = (128).to_bytes(4, "little")
+    header[16:48] = bytes(32)  # another Pyodide's build id
+    return {
+        "missing": (404, b""),
+        "not a snapshot": (200, b"this is not a memory snapshot"),
+        "cut gzip": (200, gzip.compress(bytes(100_000))[:500]),
+        "another build": (200, gzip.compress(bytes(header))),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_bad_snapshots()))
+def test_a_missing_or_bad_snapshot_falls_back_to_a_plain_start(
+    chromium: Any, site: str, case: str
+) -> None:
+    status, body = _bad_snapshots()[case]
+    context, page = _boot(chromium, site)
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    try:
+        page.route(
+            "**/build/pyodide-snapshot.bin",
+            lambda route: route.fulfill(status=status, body=body,
+                                        content_type="application/octet-stream"),
+        )
+        page.goto(site)
+        page.wait_for_selector("body[data-ready='1']", state="attached")
+        mode = page.evaluate(BOOT_MODE)
+        assert mode.startswith("plain ("), mode
+        assert any("without its snapshot" in w for w in warnings), warnings
+        runtime = _runtime(page)
+        assert runtime["snapshot"] is False
+        click_start(page)
+        wait_game_started(page)
+        assert_no_error(page)
+    finally:
+        context.close()

@@ -1,0 +1,48 @@
+/* Make a memory snapshot of a freshly started Pyodide, under Node.
+
+   Used by tools/build.py at build time (never by the page). Starting CPython
+   in WebAssembly (unpacking the standard library, initialising the
+   interpreter, importing Pyodide's own modules) is most of a cold boot: about
+   2.5 s of main-thread work on our machines. A snapshot is the interpreter's
+   whole memory right after that start; static/pyodide-early.mjs hands it to
+   loadPyodide({_loadSnapshot}) and Pyodide restores it instead of starting
+   CPython again (Cloudflare's Python Workers boot the same way).
+
+   The snapshot is of bare Pyodide: no module of ours, nothing of the page,
+   no JavaScript object held (Pyodide refuses to snapshot those), so it only
+   changes with the vendored Pyodide. What it freezes that must not be shared
+   (the `random` module's seed, the time zone, the language and the runtime
+   name) is renewed in the page right after the restore
+   (src/eleusis_web/snapshot.py). TZ is UTC here so the frozen zone is the
+   same on every build machine.
+
+   Usage: node tools/snapshot.mjs <pyodide-folder> <out-file>
+   The output is gzip-compressed (31 MB of memory, 6 MB compressed); the page
+   inflates it with DecompressionStream. Prints one JSON line: sizes, time. */
+import { writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [folderArg, outArg] = process.argv.slice(2);
+if (!folderArg || !outArg) {
+  process.stderr.write("usage: node tools/snapshot.mjs <pyodide-folder> <out-file>\n");
+  process.exit(2);
+}
+const folder = path.resolve(folderArg);
+const { loadPyodide } = await import(pathToFileURL(path.join(folder, "pyodide.mjs")).href);
+const started = performance.now();
+const pyodide = await loadPyodide({
+  indexURL: folder + path.sep,
+  _makeSnapshot: true,
+  stdout: () => {},
+  stderr: () => {},
+});
+const memory = pyodide.makeMemorySnapshot();
+const packed = gzipSync(memory, { level: 9 });
+writeFileSync(outArg, packed);
+process.stdout.write(JSON.stringify({
+  memory: memory.length,
+  gzip: packed.length,
+  ms: Math.round(performance.now() - started),
+}) + "\n");
