@@ -15,9 +15,13 @@ Playwright. For each run it measures, alternating which page goes first:
   ``pyodide:loaded``, ``eleusis:zip``, ``pyscript:interpreter``,
   ``eleusis:main``, ``eleusis:ready``): where the time goes.
 
-The app is ``/`` (PyScript, the engine zip, our service worker); the baseline
-is ``bench/bare.html``, which only loads the same vendored Pyodide and runs one
-line of Python (``bench/bare-sw.js`` precaches the same runtime files).
+The app is ``/`` (PyScript, the engine zip, our service worker), which starts
+Pyodide from its memory snapshot (``build/pyodide-snapshot.bin``; the report
+counts the boots that did); the baseline is ``bench/bare.html``, which only
+loads the same vendored Pyodide the plain way and runs one line of Python
+(``bench/bare-sw.js`` precaches the same runtime files). ``--with-plain`` adds
+a third page, the app with its snapshot refused (as a site built without Node
+boots): the cost of the app itself over bare Pyodide, the snapshot aside.
 Times come from the page's own clock (``performance.now()`` when
 ``data-ready`` flips), so browser start-up is not counted. The machine is
 shared and noisy: compare the ratios, taken within one run, not absolute
@@ -74,6 +78,12 @@ READY_PROBE = """
 """
 
 PAGES = {"app": "", "bare": "bench/bare.html"}
+
+#: With ``--with-plain``: the app again, its snapshot answered with a 404.
+PLAIN = {"plain": ""}
+
+#: The app's boot mode (static/pyodide-early.mjs ``bootMode``).
+BOOT_MODE = "import('./static/pyodide-early.mjs').then((m) => m.bootMode)"
 METRICS = ("cold", "reload", "offline", "fcp")
 TIMEOUT_MS = 120_000
 
@@ -88,6 +98,7 @@ SETTLE_MS = 1500
 MARKS = (
     "pyodide:start",
     "pyscript:import",
+    "pyodide:snapshot",
     "pyodide:loaded",
     "eleusis:zip",
     "pyscript:interpreter",
@@ -100,17 +111,21 @@ MARKS = (
 class Samples:
     """Times in milliseconds, per page and metric."""
 
-    data: dict[str, dict[str, list[float]]] = field(
-        default_factory=lambda: {p: {m: [] for m in METRICS} for p in PAGES}
-    )
+    pages: tuple[str, ...] = tuple(PAGES)
+    data: dict[str, dict[str, list[float]]] = field(default_factory=dict)
     #: Cold-boot performance marks, per page and mark name.
-    marks: dict[str, dict[str, list[float]]] = field(
-        default_factory=lambda: {p: {} for p in PAGES}
-    )
+    marks: dict[str, dict[str, list[float]]] = field(default_factory=dict)
     #: The same marks during the offline reload.
-    offline_marks: dict[str, dict[str, list[float]]] = field(
-        default_factory=lambda: {p: {} for p in PAGES}
-    )
+    offline_marks: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    #: The app's boot modes ("snapshot", "plain (...)"), per page, all boots.
+    modes: dict[str, list[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for page in self.pages:
+            self.data.setdefault(page, {m: [] for m in METRICS})
+            self.marks.setdefault(page, {})
+            self.offline_marks.setdefault(page, {})
+            self.modes.setdefault(page, [])
 
     def add(self, page: str, metric: str, value: float) -> None:
         self.data[page][metric].append(value)
@@ -148,8 +163,19 @@ def _marks(page: Any) -> dict[str, float]:
     }
 
 
+def _record_mode(page: Any, name: str, samples: Samples) -> None:
+    if name != "bare":
+        samples.modes[name].append(str(page.evaluate(BOOT_MODE)))
+
+
+def _refuse_snapshot(ctx: Any, name: str) -> None:
+    """For the "plain" page: answer the snapshot with a 404 (a plain start)."""
+    if name == "plain":
+        ctx.route("**/build/pyodide-snapshot.bin", lambda route: route.fulfill(status=404))
+
+
 def _check_no_error(page: Any, name: str) -> None:
-    if name == "app":
+    if name != "bare":
         errors = page.evaluate(
             "document.querySelectorAll('.py-error').length"
             " + (document.getElementById('error-panel').hidden ? 0 : 1)"
@@ -166,6 +192,7 @@ def measure_http(pw: Any, url: str, name: str, samples: Samples) -> None:
         )
         try:
             ctx.add_init_script(READY_PROBE)
+            _refuse_snapshot(ctx, name)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             _settle(page)
             page.goto(url)
@@ -174,9 +201,11 @@ def measure_http(pw: Any, url: str, name: str, samples: Samples) -> None:
             for mark, value in _marks(page).items():
                 samples.marks[name].setdefault(mark, []).append(value)
             _check_no_error(page, name)
+            _record_mode(page, name, samples)
             page.reload()
             samples.add(name, "reload", _ready_time(page))
             _check_no_error(page, name)
+            _record_mode(page, name, samples)
         finally:
             ctx.close()
 
@@ -189,6 +218,7 @@ def measure_offline(pw: Any, url: str, name: str, samples: Samples) -> None:
         )
         try:
             ctx.add_init_script(READY_PROBE)
+            _refuse_snapshot(ctx, name)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             _settle(page)
             page.goto(url)
@@ -202,6 +232,7 @@ def measure_offline(pw: Any, url: str, name: str, samples: Samples) -> None:
             for mark, value in _marks(page).items():
                 samples.offline_marks[name].setdefault(mark, []).append(value)
             _check_no_error(page, name)
+            _record_mode(page, name, samples)
         finally:
             ctx.close()
 
@@ -225,11 +256,12 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {cpu}; {platform.system()} {platform.release()}; {version}"
 
 
-def run(runs: int, root: Path = ROOT, offline: bool = True) -> Samples:
-    """Measure ``runs`` alternating rounds of both pages; return the samples."""
+def run(runs: int, root: Path = ROOT, offline: bool = True, plain: bool = False) -> Samples:
+    """Measure ``runs`` alternating rounds of the pages; return the samples."""
     from playwright.sync_api import sync_playwright
 
-    samples = Samples()
+    pages = {**PAGES, **(PLAIN if plain else {})}
+    samples = Samples(pages=tuple(pages))
     server = serve_in_thread(root)
     try:
         with sync_playwright() as pw:
@@ -237,18 +269,18 @@ def run(runs: int, root: Path = ROOT, offline: bool = True) -> Samples:
                 # Each measurement of one page is followed at once by the same
                 # measurement of the other (which goes first alternates), so a
                 # pair shares the machine's load of the moment.
-                order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+                order = list(pages) if i % 2 == 0 else list(reversed(pages))
                 for name in order:
-                    measure_http(pw, server.url + PAGES[name], name, samples)
+                    measure_http(pw, server.url + pages[name], name, samples)
                 if offline:
                     for name in order:
-                        measure_offline(pw, server.url + PAGES[name], name, samples)
+                        measure_offline(pw, server.url + pages[name], name, samples)
                 line = "  ".join(
                     f"{n}: cold {samples.data[n]['cold'][-1]:.0f}"
                     f" reload {samples.data[n]['reload'][-1]:.0f}"
                     f" offline {(samples.data[n]['offline'] or [0])[-1]:.0f}"
                     f" fcp {samples.data[n]['fcp'][-1]:.0f}"
-                    for n in PAGES
+                    for n in pages
                 )
                 print(f"run {i + 1}/{runs}  {line}", flush=True)
     finally:
@@ -296,6 +328,27 @@ def report(samples: Samples, runs: int) -> str:
             if app is not None and bare is not None
             else f"| {labels[metric]} | - | - | - |"
         )
+    if "plain" in samples.pages:
+        lines += ["", "The app with its snapshot refused (a plain Pyodide start):", "",
+                  "| median (ms) | app, plain start | bare Pyodide | ratio |",
+                  "| --- | ---: | ---: | ---: |"]
+        for metric in METRICS:
+            plain, bare = samples.median("plain", metric), samples.median("bare", metric)
+            if plain is not None and bare:
+                lines.append(f"| {labels[metric]} | {plain:.0f} | {bare:.0f}"
+                             f" | {plain / bare:.2f} |")
+    lines.append("")
+    for page in samples.pages:
+        if samples.modes.get(page):
+            modes = samples.modes[page]
+            from_snapshot = sum(mode == "snapshot" for mode in modes)
+            others = sorted({mode for mode in modes if mode != "snapshot"})
+            lines.append(f"{page}: Pyodide restored from the snapshot in {from_snapshot}"
+                         f" of {len(modes)} boots" + (f"; otherwise {others}" if others else ""))
+    snapshot = ROOT / "build" / "pyodide-snapshot.bin"
+    if snapshot.exists():
+        lines.append(f"Snapshot: {snapshot.stat().st_size / 1e6:.1f} MB (gzip), fetched"
+                     " beside the runtime.")
     lines.append("")
     lines.append("Run by run (app and bare measured back to back), app / bare:"
                  " median [lowest - highest]")
@@ -319,13 +372,14 @@ def report(samples: Samples, runs: int) -> str:
                      f" ({'met' if fcp <= 300 else 'NOT met'})")
     for title, marks in (("Cold boot", samples.marks),
                          ("Offline reload", samples.offline_marks)):
-        if not any(marks[page] for page in PAGES):
+        if not any(marks[page] for page in samples.pages):
             continue
         lines += ["", f"{title}, median time of each performance mark (ms):", ""]
-        lines += ["| mark | " + " | ".join(PAGES) + " |", "| --- |" + " ---: |" * len(PAGES)]
+        lines += ["| mark | " + " | ".join(samples.pages) + " |",
+                  "| --- |" + " ---: |" * len(samples.pages)]
         for mark in MARKS:
             cells = []
-            for page in PAGES:
+            for page in samples.pages:
                 values = marks[page].get(mark)
                 cells.append(f"{statistics.median(values):.0f}" if values else "")
             if any(cells):
@@ -341,13 +395,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-offline", action="store_true", help="skip the offline reloads (quicker)"
     )
+    parser.add_argument(
+        "--with-plain", action="store_true",
+        help="also measure the app with its snapshot refused (a plain Pyodide start)",
+    )
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if not (ROOT / "build" / "app.zip").exists():
         print("bench-boot: build/app.zip is missing; run `make build` first", file=sys.stderr)
         return 1
-    samples = run(args.runs, offline=not args.no_offline)
+    samples = run(args.runs, offline=not args.no_offline, plain=args.with_plain)
     print()
     print(report(samples, args.runs))
     if args.json:
