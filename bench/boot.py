@@ -20,8 +20,9 @@ Pyodide from its memory snapshot (``build/pyodide-snapshot.bin``; the report
 counts the boots that did); the baseline is ``bench/bare.html``, which only
 loads the same vendored Pyodide the plain way and runs one line of Python
 (``bench/bare-sw.js`` precaches the same runtime files). ``--with-plain`` adds
-a third page, the app with its snapshot refused (as a site built without Node
-boots): the cost of the app itself over bare Pyodide, the snapshot aside.
+a third page, the app built without a snapshot (``make dist``'s copy without
+it, as a build where Node is missing makes it): the cost of the app itself
+over bare Pyodide, the snapshot aside.
 Times come from the page's own clock (``performance.now()`` when
 ``data-ready`` flips), so browser start-up is not counted. The machine is
 shared and noisy: compare the ratios, taken within one run, not absolute
@@ -79,7 +80,7 @@ READY_PROBE = """
 
 PAGES = {"app": "", "bare": "bench/bare.html"}
 
-#: With ``--with-plain``: the app again, its snapshot answered with a 404.
+#: With ``--with-plain``: the app built without a snapshot (see plain_site).
 PLAIN = {"plain": ""}
 
 #: The app's boot mode (static/pyodide-early.mjs ``bootMode``).
@@ -168,12 +169,6 @@ def _record_mode(page: Any, name: str, samples: Samples) -> None:
         samples.modes[name].append(str(page.evaluate(BOOT_MODE)))
 
 
-def _refuse_snapshot(ctx: Any, name: str) -> None:
-    """For the "plain" page: answer the snapshot with a 404 (a plain start)."""
-    if name == "plain":
-        ctx.route("**/build/pyodide-snapshot.bin", lambda route: route.fulfill(status=404))
-
-
 def _check_no_error(page: Any, name: str) -> None:
     if name != "bare":
         errors = page.evaluate(
@@ -192,7 +187,6 @@ def measure_http(pw: Any, url: str, name: str, samples: Samples) -> None:
         )
         try:
             ctx.add_init_script(READY_PROBE)
-            _refuse_snapshot(ctx, name)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             _settle(page)
             page.goto(url)
@@ -218,7 +212,6 @@ def measure_offline(pw: Any, url: str, name: str, samples: Samples) -> None:
         )
         try:
             ctx.add_init_script(READY_PROBE)
-            _refuse_snapshot(ctx, name)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             _settle(page)
             page.goto(url)
@@ -256,13 +249,35 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {cpu}; {platform.system()} {platform.release()}; {version}"
 
 
+def plain_site(out: Path, root: Path = ROOT) -> Path:
+    """Write the site as built where Node is missing (no snapshot) into ``out``.
+
+    ``make dist``'s copy without ``build/pyodide-snapshot.bin``, its precache
+    list written again: the page starts Pyodide the plain way, online and
+    offline (refusing the file by request interception would not reach the
+    service worker's cache).
+    """
+    import build
+    import dist
+
+    dist.make_dist(out, root)
+    (out / build.SNAPSHOT).unlink(missing_ok=True)
+    (out / "build" / "precache.js").write_text(build.precache_js(out))
+    return out
+
+
 def run(runs: int, root: Path = ROOT, offline: bool = True, plain: bool = False) -> Samples:
     """Measure ``runs`` alternating rounds of the pages; return the samples."""
     from playwright.sync_api import sync_playwright
 
-    pages = {**PAGES, **(PLAIN if plain else {})}
-    samples = Samples(pages=tuple(pages))
+    samples = Samples(pages=tuple({**PAGES, **(PLAIN if plain else {})}))
     server = serve_in_thread(root)
+    pages = {name: server.url + path for name, path in PAGES.items()}
+    plain_dir = tempfile.TemporaryDirectory(prefix="bench-plain-site-")
+    plain_server = None
+    if plain:
+        plain_server = serve_in_thread(plain_site(Path(plain_dir.name) / "site", root))
+        pages["plain"] = plain_server.url + PLAIN["plain"]
     try:
         with sync_playwright() as pw:
             for i in range(runs):
@@ -271,10 +286,10 @@ def run(runs: int, root: Path = ROOT, offline: bool = True, plain: bool = False)
                 # pair shares the machine's load of the moment.
                 order = list(pages) if i % 2 == 0 else list(reversed(pages))
                 for name in order:
-                    measure_http(pw, server.url + pages[name], name, samples)
+                    measure_http(pw, pages[name], name, samples)
                 if offline:
                     for name in order:
-                        measure_offline(pw, server.url + pages[name], name, samples)
+                        measure_offline(pw, pages[name], name, samples)
                 line = "  ".join(
                     f"{n}: cold {samples.data[n]['cold'][-1]:.0f}"
                     f" reload {samples.data[n]['reload'][-1]:.0f}"
@@ -285,6 +300,9 @@ def run(runs: int, root: Path = ROOT, offline: bool = True, plain: bool = False)
                 print(f"run {i + 1}/{runs}  {line}", flush=True)
     finally:
         server.close()
+        if plain_server is not None:
+            plain_server.close()
+        plain_dir.cleanup()
     return samples
 
 

@@ -46,3 +46,16 @@ def test_report_without_the_plain_page_has_no_plain_table() -> None:
     text = boot.report(samples, 3)
     assert "plain start" not in text
     assert "- app offline reload <= 1.10 x bare offline reload: 0.34 (met)" in text
+
+
+def test_plain_site_has_no_snapshot_and_precaches_what_it_has(tmp_path: Path) -> None:
+    import json
+
+    site = boot.plain_site(tmp_path / "site")
+    assert not (site / "build" / "pyodide-snapshot.bin").exists()
+    assert (site / "build" / "app.zip").is_file()
+    precache = (site / "build" / "precache.js").read_text()
+    files = json.loads(precache.split("=", 1)[1].rstrip().rstrip(";"))["files"]
+    assert "build/pyodide-snapshot.bin" not in files
+    for name in files:
+        assert (site / ("index.html" if name == "./" else name)).is_file(), name
