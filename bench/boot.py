@@ -347,7 +347,7 @@ def report(samples: Samples, runs: int) -> str:
             else f"| {labels[metric]} | - | - | - |"
         )
     if "plain" in samples.pages:
-        lines += ["", "The app with its snapshot refused (a plain Pyodide start):", "",
+        lines += ["", "The app built without a snapshot (a plain Pyodide start):", "",
                   "| median (ms) | app, plain start | bare Pyodide | ratio |",
                   "| --- | ---: | ---: | ---: |"]
         for metric in METRICS:
