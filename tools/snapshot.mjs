@@ -14,7 +14,7 @@
    (the `random` module's seed, the time zone, the language and the runtime
    name) is renewed in the page right after the restore
    (src/eleusis_web/snapshot.py). TZ is UTC here so the frozen zone is the
-   same on every build machine.
+   same on every build machine, and the program name is the browser's.
 
    Usage: node tools/snapshot.mjs <pyodide-folder> <out-file>
    The output is gzip-compressed (31 MB of memory, 6 MB compressed); the page
@@ -35,6 +35,9 @@ const started = performance.now();
 const pyodide = await loadPyodide({
   indexURL: folder + path.sep,
   _makeSnapshot: true,
+  // What Emscripten calls the program in a browser (Node's default would be
+  // this script's path): sys.executable, sys.orig_argv and $_ as in the page.
+  _sysExecutable: "./this.program",
   stdout: () => {},
   stderr: () => {},
 });

@@ -123,8 +123,9 @@ def runtime_report() -> dict[str, Any]:
     ``snapshot`` (restored from the memory snapshot and renewed, see
     :mod:`eleusis_web.snapshot`), one ``random`` draw (differs from page to
     page only if the seed was renewed), the ``time`` zone attributes,
-    ``LANG`` and the runtime Emscripten reports. The browser tests compare
-    them with the browser's own values.
+    ``LANG``, the runtime Emscripten reports and the program name. The
+    browser tests compare them with the browser's own values and with a
+    plain start's.
     """
     import os
     import random
@@ -144,6 +145,8 @@ def runtime_report() -> dict[str, Any]:
         "hour": time.localtime().tm_hour,
         "lang": os.environ.get("LANG", ""),
         "runtime": getattr(info, "runtime", ""),
+        "executable": sys.executable,
+        "orig_argv": list(sys.orig_argv),
     }
 
 

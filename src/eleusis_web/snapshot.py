@@ -14,10 +14,11 @@ plain one:
   as CPython does (local offsets in January and July), with the names
   Emscripten gives (``UTC+0100``);
 * ``LANG`` follows the browser's language as Emscripten sets it
-  (``pl-PL`` -> ``pl_PL.UTF-8``), and ``_`` is Emscripten's browser value;
+  (``pl-PL`` -> ``pl_PL.UTF-8``);
 * ``sys._emscripten_info.runtime`` names this browser, not Node.
 
-Local times themselves were never frozen: Emscripten asks JavaScript's
+The program name (``sys.executable``, ``$_``) is already the browser's: the
+snapshot is made with it. Local times themselves were never frozen: Emscripten asks JavaScript's
 ``Date`` on every ``localtime``/``mktime``. What stays frozen is harmless
 here: the string-hash secret (one per snapshot, like ``PYTHONHASHSEED``) and
 the zone name C's ``strftime("%Z")`` prints, which nothing of ours uses.
@@ -33,9 +34,6 @@ import random
 import sys
 import time
 from typing import NamedTuple
-
-#: Emscripten's ``thisProgram`` in a browser (its ``_`` variable).
-BROWSER_PROGRAM = "./this.program"
 
 #: True once :func:`refresh` ran: this interpreter was restored from a snapshot.
 restored = False
@@ -99,7 +97,6 @@ def refresh(language: str, runtime: str) -> None:
     global restored
     random.seed()
     os.environ["LANG"] = language_env(language)
-    os.environ["_"] = BROWSER_PROGRAM
     found = local_zone()
     time.timezone = found.timezone
     time.altzone = found.altzone

@@ -17,6 +17,9 @@ from browser_support import BOOT_TIMEOUT_MS, assert_no_error, click_start, wait_
 
 BOOT_MODE = "import('./static/pyodide-early.mjs').then((m) => m.bootMode)"
 
+#: The program name a plain start in a browser gives Python (Emscripten's).
+PROGRAM = {"executable": "/home/pyodide/this.program", "orig_argv": ["./this.program"]}
+
 #: The browser's own zone, as CPython computes it (January / July offsets).
 JS_ZONE = """() => {
   const year = new Date().getFullYear();
@@ -62,6 +65,7 @@ def test_snapshot_boot_has_the_browsers_zone_language_and_its_own_seed(
             assert runtime["daylight"] == 1
             assert runtime["tzname"] == ["UTC+1200", "UTC+1300"]
             assert runtime["hour"] in {before["hour"], after["hour"]}
+            assert {k: runtime[k] for k in PROGRAM} == PROGRAM  # not the build's script
             draws.append(runtime["random"])
             click_start(page)
             wait_game_started(page)
@@ -105,6 +109,7 @@ def test_a_missing_or_bad_snapshot_falls_back_to_a_plain_start(
         assert any("without its snapshot" in w for w in warnings), warnings
         runtime = _runtime(page)
         assert runtime["snapshot"] is False
+        assert {k: runtime[k] for k in PROGRAM} == PROGRAM  # as after a restore
         click_start(page)
         wait_game_started(page)
         assert_no_error(page)

@@ -96,7 +96,6 @@ def test_refresh_renews_seed_language_zone_and_runtime(
     monkeypatch.setattr(sys, "_emscripten_info", _Info(((5, 0, 3), "Node.js v20", False, False)),
                         raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
-    monkeypatch.setenv("_", "/tmp/make.mjs")
     for name in ("timezone", "altzone", "daylight", "tzname"):
         monkeypatch.setattr(time, name, getattr(time, name))
     os.environ["TZ"] = "Europe/Warsaw"  # the browser's zone: C's localtime follows it
@@ -114,7 +113,6 @@ def test_refresh_renews_seed_language_zone_and_runtime(
         random.setstate(saved)
     assert snapshot.restored is True
     assert os.environ["LANG"] == "pl_PL.UTF-8"
-    assert os.environ["_"] == "./this.program"
     assert (time.timezone, time.altzone, time.daylight) == (-3600, -7200, 1)
     assert time.tzname == ("UTC+0100", "UTC+0200")
     info = sys._emscripten_info  # type: ignore[attr-defined]
