@@ -71,16 +71,36 @@ async function fetchSnapshot() {
   return bytes;
 }
 
+/** The inflated snapshot, kept only to be released (see release()). */
+let snapshotBytes = null;
+
+/** Free the snapshot's 31 MB once Pyodide has copied it into its memory.
+
+    Pyodide keeps its options, this promise and so these bytes, for the
+    page's whole life: detaching the buffer frees them whoever holds them. */
+function release() {
+  if (snapshotBytes !== null && typeof snapshotBytes.buffer.transfer === "function") {
+    snapshotBytes.buffer.transfer(0);
+  }
+}
+
+/** Bytes of the snapshot still held: 0 once released, -1 if there was none. */
+export function heldSnapshotBytes() {
+  return snapshotBytes === null ? -1 : snapshotBytes.byteLength;
+}
+
 /** Start Pyodide from the snapshot, or the plain way when that fails. */
 async function boot() {
   let why;
   try {
-    const snapshot = fetchSnapshot();
+    const snapshot = fetchSnapshot().then((bytes) => (snapshotBytes = bytes));
     snapshot.catch(() => {});  // handled by load(), which awaits it
     const pyodide = await load({ _loadSnapshot: snapshot });
+    release();
     bootMode = "snapshot";
     return pyodide;
   } catch (error) {
+    release();
     why = String(error && error.message ? error.message : error).split("\n")[0];
     console.warn("Eleusis: starting Pyodide without its snapshot:", why);
   }

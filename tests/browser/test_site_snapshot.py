@@ -53,6 +53,9 @@ def test_snapshot_boot_has_the_browsers_zone_language_and_its_own_seed(
             page.goto(site)
             page.wait_for_selector("body[data-ready='1']", state="attached")
             assert page.evaluate(BOOT_MODE) == "snapshot"
+            # Pyodide copied the snapshot into its memory: the 31 MB are freed.
+            held = "import('./static/pyodide-early.mjs').then((m) => m.heldSnapshotBytes())"
+            assert page.evaluate(held) == 0
             before = page.evaluate(JS_ZONE)
             runtime = _runtime(page)
             after = page.evaluate(JS_ZONE)
