@@ -105,6 +105,7 @@ MARKS = (
     "pyscript:interpreter",
     "eleusis:main",
     "eleusis:ready",
+    "eleusis:table",
 )
 
 

@@ -8,9 +8,10 @@
    loadPyodide({_loadSnapshot}) and Pyodide restores it instead of starting
    CPython again (Cloudflare's Python Workers boot the same way).
 
-   The snapshot is of bare Pyodide: no module of ours, nothing of the page,
-   no JavaScript object held (Pyodide refuses to snapshot those), so it only
-   changes with the vendored Pyodide. What it freezes that must not be shared
+   The snapshot is of Pyodide with a few standard-library modules imported
+   (PRELOAD): no module of ours, nothing of the page, no JavaScript object
+   held (Pyodide refuses to snapshot those), so it only changes with the
+   vendored Pyodide (and this script). What it freezes that must not be shared
    (the `random` module's seed, the time zone, the language and the runtime
    name) is renewed in the page right after the restore
    (src/eleusis_web/snapshot.py). TZ is UTC here so the frozen zone is the
@@ -41,6 +42,13 @@ const pyodide = await loadPyodide({
   stdout: () => {},
   stderr: () => {},
 });
+// Standard-library modules the page imports beyond Pyodide's start (the
+// engine's): the standard library ships as source, so each would be compiled
+// at every visit (difflib and fractions take 40 ms each). Imported here they
+// are in the snapshot, compiled. The page's diagnostics list any module it
+// still compiles from the standard library (a browser test keeps it empty).
+const PRELOAD = ["datetime", "difflib", "fractions", "hashlib", "numbers"];
+pyodide.runPython(`import ${PRELOAD.join(", ")}`);
 const memory = pyodide.makeMemorySnapshot();
 const packed = gzipSync(memory, { level: 9 });
 writeFileSync(outArg, packed);

@@ -145,6 +145,7 @@ def runtime_report() -> dict[str, Any]:
         "hour": time.localtime().tm_hour,
         "lang": os.environ.get("LANG", ""),
         "runtime": getattr(info, "runtime", ""),
+        "compiled_stdlib": snapshot.compiled_since_restore(),
         "executable": sys.executable,
         "orig_argv": list(sys.orig_argv),
     }
@@ -198,10 +199,19 @@ def bytecode_report() -> dict[str, Any]:
 
 
 def install_diagnostics() -> None:
-    """Expose :func:`diagnose` as ``window.eleusisBoot.diagnose()`` (returns JSON)."""
+    """Expose :func:`diagnose` and :func:`runtime_report` as
+    ``window.eleusisBoot.diagnose()`` and ``.runtime()`` (both return JSON).
+
+    ``runtime()`` imports nothing of ours, so what it reports (the modules
+    compiled since the restore) is what the page itself imported.
+    """
     import json
 
     def run() -> str:
         return json.dumps(diagnose())
 
+    def runtime() -> str:
+        return json.dumps(runtime_report())
+
     dom.window.eleusisBoot.diagnose = dom.js_function(run)
+    dom.window.eleusisBoot.runtime = dom.js_function(runtime)

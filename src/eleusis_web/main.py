@@ -7,8 +7,9 @@ once if an intent needs it (a Start click queued during boot). Until then the
 static new-game form of ``index.html`` stays usable. Heavier engine modules
 (``eleusis.ai`` ...) load when a game needs them.
 
-``performance`` marks ``eleusis:main`` and ``eleusis:ready`` (see
-``bench/boot.py``) show where boot time goes.
+``performance`` marks ``eleusis:main``, ``eleusis:ready`` and
+``eleusis:table`` (the table shown; see ``bench/boot.py``) show where boot
+time goes.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ def _handle_intent(intent: dict[str, Any]) -> None:
 
 
 def _install_table() -> None:
-    """Install the table UI (importing it renders it)."""
+    """Install the table UI (importing it renders it); mark ``eleusis:table``."""
     _table()
+    dom.window.performance.mark("eleusis:table")
 
 
 def main() -> None:

@@ -38,6 +38,9 @@ from typing import NamedTuple
 #: True once :func:`refresh` ran: this interpreter was restored from a snapshot.
 restored = False
 
+#: The modules the snapshot held (recorded by :func:`refresh`).
+restored_modules: frozenset[str] = frozenset()
+
 
 class Zone(NamedTuple):
     """The ``time`` module's zone attributes (same meaning as CPython's)."""
@@ -94,7 +97,8 @@ def refresh(language: str, runtime: str) -> None:
     ``language`` is ``navigator.language``; ``runtime`` is
     ``navigator.userAgent`` (what Emscripten reports as the runtime).
     """
-    global restored
+    global restored, restored_modules
+    restored_modules = frozenset(sys.modules)
     random.seed()
     os.environ["LANG"] = language_env(language)
     found = local_zone()
@@ -108,3 +112,22 @@ def refresh(language: str, runtime: str) -> None:
             (info.emscripten_version, runtime, *tuple(info)[2:])
         )
     restored = True
+
+
+def compiled_since_restore(stdlib_prefix: str = "/lib/python3") -> list[str]:
+    """Standard-library modules imported since the restore (compiled from source).
+
+    Pyodide's standard library ships as source: a module the page imports
+    that the snapshot did not hold is compiled at every visit. Listed so that
+    ``tools/snapshot.mjs`` (``PRELOAD``) can take it in; empty after a plain
+    start (nothing was restored).
+    """
+    if not restored:
+        return []
+    found = []
+    for name, module in list(sys.modules.items()):
+        spec = getattr(module, "__spec__", None)
+        origin = getattr(spec, "origin", None) or ""
+        if name not in restored_modules and origin.startswith(stdlib_prefix):
+            found.append(name)
+    return sorted(found)

@@ -93,6 +93,7 @@ def test_refresh_renews_seed_language_zone_and_runtime(
 ) -> None:
     """As after a restore: a fixed seed, the build's zone (UTC), Node's names."""
     monkeypatch.setattr(snapshot, "restored", False)
+    monkeypatch.setattr(snapshot, "restored_modules", frozenset())
     monkeypatch.setattr(sys, "_emscripten_info", _Info(((5, 0, 3), "Node.js v20", False, False)),
                         raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
@@ -117,3 +118,19 @@ def test_refresh_renews_seed_language_zone_and_runtime(
     assert time.tzname == ("UTC+0100", "UTC+0200")
     info = sys._emscripten_info  # type: ignore[attr-defined]
     assert tuple(info) == ((5, 0, 3), "HeadlessChrome/156", False, False)
+
+
+def test_compiled_since_restore_lists_new_stdlib_modules(monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    monkeypatch.setattr(snapshot, "restored", False)
+    assert snapshot.compiled_since_restore() == []  # a plain start: nothing to compare
+    monkeypatch.setattr(snapshot, "restored", True)
+    monkeypatch.setattr(snapshot, "restored_modules", frozenset(sys.modules))
+    fake = types.ModuleType("fake_stdlib_module")
+    fake.__spec__ = types.SimpleNamespace(origin="/lib/python3.14/fake_stdlib_module.py")  # type: ignore[assignment]
+    other = types.ModuleType("fake_app_module")
+    other.__spec__ = types.SimpleNamespace(origin="/home/pyodide/app.zip/x.py")  # type: ignore[assignment]
+    monkeypatch.setitem(sys.modules, "fake_stdlib_module", fake)
+    monkeypatch.setitem(sys.modules, "fake_app_module", other)
+    assert snapshot.compiled_since_restore("/lib/python3") == ["fake_stdlib_module"]
