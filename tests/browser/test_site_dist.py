@@ -29,6 +29,9 @@ def test_dist_boots_under_a_sub_path(chromium: Any, tmp_path: Path) -> None:
         page.on("request", lambda r: requests.append(r.url))
         page.goto(server.url)
         wait_ready(page)
+        # The snapshot is found below the sub-path too (not a silent plain start).
+        mode = page.evaluate("import('./static/pyodide-early.mjs').then((m) => m.bootMode)")
+        assert mode == "snapshot", mode
         click_start(page)
         wait_game_started(page)
         assert_no_error(page)
