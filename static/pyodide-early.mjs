@@ -24,7 +24,8 @@
 
    Pyodide starts from a memory snapshot when the site has one
    (build/pyodide-snapshot.bin, made by tools/snapshot.mjs; see tools/build.py):
-   the interpreter's memory right after a plain start, restored instead of
+   the interpreter's memory right after a plain start (plus the standard-
+   library modules the page imports, compiled), restored instead of
    starting CPython again, which is most of a boot (a cold boot takes a third
    of the time). The snapshot is fetched beside the runtime and inflated with
    DecompressionStream (it is stored gzip-compressed; a host that already
@@ -46,7 +47,7 @@ const SNAPSHOT = new URL("../build/pyodide-snapshot.bin", import.meta.url);
 /** Where the zip goes in Pyodide's file system (tools/build.py APP_MOUNT). */
 const APP_MOUNT = "/home/pyodide/eleusis-app.zip";
 
-/** How this page's Pyodide started: "snapshot", "plain", or "plain (why)". */
+/** How this page's Pyodide started: "snapshot" or "plain (why not)"; null before. */
 export let bootMode = null;
 
 let started = null;
