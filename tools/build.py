@@ -21,12 +21,13 @@
   *checked* hash-based bytecode: a source that differs is compiled instead,
   never run stale. Without Node the zip is built without bytecode (slower
   boot, same behaviour).
-* ``build/pyodide-snapshot.bin``: a memory snapshot of bare Pyodide right
-  after its start, made by the vendored Pyodide under Node
-  (``tools/snapshot.mjs``), gzip-compressed. The page restores it instead of
-  starting CPython (``static/pyodide-early.mjs``): the interpreter is up in a
-  third of the time. It depends only on the vendored Pyodide and the script
-  that makes it, so it is made once per Pyodide version (cached under
+* ``build/pyodide-snapshot.bin``: a memory snapshot of Pyodide right after
+  its start, with the standard-library modules the page imports already
+  imported, made by the vendored Pyodide under Node (``tools/snapshot.mjs``),
+  gzip-compressed. The page restores it instead of starting CPython
+  (``static/pyodide-early.mjs``): the interpreter is up in a third of the
+  time. It depends only on the vendored Pyodide and the script that makes it
+  (no code of ours), so it is made once per Pyodide version (cached under
   :data:`SNAPSHOT_CACHE` by their hash). Without Node it is not made and the
   page starts Pyodide the plain way.
 * ``build/precache.js``: the list of files the service worker precaches
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
 import hashlib
 import io
 import json
@@ -89,6 +91,21 @@ PRECACHE_DIRS = ("static",)
 
 #: A fixed timestamp for zip entries (the zip format starts in 1980).
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def _sha256(path: Path) -> bytes:
+    """SHA-256 of a file's bytes, read once per build for the big runtime files.
+
+    The bytecode cache and the snapshot cache are both keyed by the 9.6 MB
+    WebAssembly module; the digest is remembered by path, size and mtime.
+    """
+    stat = path.stat()
+    return _sha256_of(path, stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=16)
+def _sha256_of(path: Path, size: int, mtime_ns: int) -> bytes:
+    return hashlib.sha256(path.read_bytes()).digest()
 
 
 def _skip(path: Path) -> bool:
@@ -189,7 +206,7 @@ def compile_bytecode(root: Path, jobs: Mapping[str, tuple[str, bytes]]) -> dict[
     node = shutil.which("node")
     if pyodide is None or node is None:
         return {}
-    interpreter = hashlib.sha256((pyodide / "pyodide.asm.wasm").read_bytes()).hexdigest()[:16]
+    interpreter = _sha256(pyodide / "pyodide.asm.wasm").hex()[:16]
     cache = root / PYC_CACHE
     keys = {
         name: hashlib.sha256(f"{interpreter}\0{dfile}\0".encode() + source).hexdigest()
@@ -265,10 +282,10 @@ def snapshot_bytes(root: Path = ROOT) -> bytes | None:
         return None
     script = root / "tools" / "snapshot.mjs"
     key = hashlib.sha256(
-        hashlib.sha256((pyodide / "pyodide.asm.wasm").read_bytes()).digest()
-        + hashlib.sha256((pyodide / "python_stdlib.zip").read_bytes()).digest()
-        + hashlib.sha256((pyodide / "pyodide.asm.mjs").read_bytes()).digest()
-        + hashlib.sha256(script.read_bytes()).digest()
+        b"".join(_sha256(path) for path in (
+            pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip",
+            pyodide / "pyodide.asm.mjs", script,
+        ))
     ).hexdigest()[:24]
     cached = root / SNAPSHOT_CACHE / f"{key}.bin"
     if not cached.is_file():
