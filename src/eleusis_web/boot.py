@@ -109,12 +109,7 @@ def diagnose() -> dict[str, Any]:
                 importlib.import_module(info.name)
             except Exception as exc:
                 failures[info.name] = f"{type(exc).__name__}: {exc}"
-    return {
-        "modules": sorted(modules),
-        "failures": failures,
-        "bytecode": bytecode_report(),
-        "runtime": runtime_report(),
-    }
+    return {"modules": sorted(modules), "failures": failures, "bytecode": bytecode_report()}
 
 
 def runtime_report() -> dict[str, Any]:
