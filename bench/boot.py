@@ -274,9 +274,9 @@ def run(runs: int, root: Path = ROOT, offline: bool = True, plain: bool = False)
     samples = Samples(pages=tuple({**PAGES, **(PLAIN if plain else {})}))
     server = serve_in_thread(root)
     pages = {name: server.url + path for name, path in PAGES.items()}
-    plain_dir = tempfile.TemporaryDirectory(prefix="bench-plain-site-")
+    plain_dir = tempfile.TemporaryDirectory(prefix="bench-plain-site-") if plain else None
     plain_server = None
-    if plain:
+    if plain_dir is not None:
         plain_server = serve_in_thread(plain_site(Path(plain_dir.name) / "site", root))
         pages["plain"] = plain_server.url + PLAIN["plain"]
     try:
@@ -303,7 +303,8 @@ def run(runs: int, root: Path = ROOT, offline: bool = True, plain: bool = False)
         server.close()
         if plain_server is not None:
             plain_server.close()
-        plain_dir.cleanup()
+        if plain_dir is not None:
+            plain_dir.cleanup()
     return samples
 
 
