@@ -365,7 +365,9 @@ def report(samples: Samples, runs: int) -> str:
             others = sorted({mode for mode in modes if mode != "snapshot"})
             lines.append(f"{page}: Pyodide restored from the snapshot in {from_snapshot}"
                          f" of {len(modes)} boots" + (f"; otherwise {others}" if others else ""))
-    snapshot = ROOT / "build" / "pyodide-snapshot.bin"
+    from build import SNAPSHOT
+
+    snapshot = ROOT / SNAPSHOT
     if snapshot.exists():
         lines.append(f"Snapshot: {snapshot.stat().st_size / 1e6:.1f} MB (gzip), fetched"
                      " beside the runtime.")
@@ -417,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--with-plain", action="store_true",
-        help="also measure the app with its snapshot refused (a plain Pyodide start)",
+        help="also measure the app built without a snapshot (a plain Pyodide start)",
     )
     args = parser.parse_args(argv)
     if args.runs < 1:
