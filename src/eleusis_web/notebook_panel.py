@@ -20,6 +20,7 @@ from typing import Any
 
 from eleusis.notebook import Evidence, Location, Notebook, NotebookError, check, evidence
 from eleusis.views import view
+from eleusis_web.vdom import El
 from eleusis_web.viewmodel import rule_check
 
 
@@ -225,20 +226,18 @@ def attach(app: Any, node: Any) -> None:
     highlight(node, vm.highlight)
 
 
-def highlight(node: Any, locations: tuple[Location, ...]) -> None:
+def highlight(node: El, locations: tuple[Location, ...]) -> None:
     """Give the ``contradicts`` class to the cards at ``locations`` on the layout."""
-    from eleusis_web.table import nil
-
     for loc in locations:
         col = node.querySelector(f'.layout li[data-col="{loc.column}"]')
-        if nil(col):
+        if col is None:
             continue
         if loc.side is None:
             card = col.querySelector(".mainline-card")
         else:
             cards = col.querySelectorAll(".sideline .card")
-            card = cards.item(loc.side) if loc.side < cards.length else None
-        if not nil(card):
+            card = cards[loc.side] if loc.side < len(cards) else None
+        if card is not None:
             card.classList.add("contradicts")
 
 

@@ -14,36 +14,38 @@ visible tooltip from ``data-reason``.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from typing import Any
 
 from eleusis_web import dom
+from eleusis_web.vdom import El, Mount
 from eleusis_web.viewmodel import CardVM, ControlVM, RoundEndVM, TableVM
 
 _uid = [0]
 
 
-def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Any:
-    """An element with attributes (``class``, ``text``, data-..., aria-...) and children."""
-    el = dom.document.createElement(tag)
+def h(tag: str, attrs: dict[str, Any] | None = None, *children: El | str | None) -> El:
+    """An element with attributes (``class``, ``text``, data-..., aria-...) and children.
+
+    ``None`` and ``False`` attributes are left out (``checked``/``selected``
+    are live properties: ``False`` unchecks); ``True`` gives an empty one.
+    """
+    el = El(tag)
     for key, value in (attrs or {}).items():
-        if value is None or value is False:
+        if key in ("checked", "selected"):
+            el.props[key] = bool(value)
+            if value:
+                el.attrs[key] = ""
+        elif value is None or value is False:
             continue
-        if key == "text":
+        elif key == "text":
             el.textContent = str(value)
         elif key == "value":
-            el.value = str(value)
-        elif key == "checked":
-            el.checked = bool(value)
+            el.props["value"] = str(value)
         else:
-            el.setAttribute(key, "" if value is True else str(value))
+            el.attrs[key] = "" if value is True else str(value)
     for child in children:
-        if child is None:
-            continue
-        if isinstance(child, str):
-            el.appendChild(dom.document.createTextNode(child))
-        else:
+        if child is not None:
             el.appendChild(child)
     return el
 
@@ -321,10 +323,10 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
                     "aria-pressed": "true" if cv.order else "false",
                     "data-intent": intent_attr({"type": "judge_card", "card": code})}))
             box.appendChild(pick)
-        row = h("div", {"class": "controls"})
+        verdicts = h("div", {"class": "controls"})
         for ctl in vm.calls:
-            row.appendChild(button(ctl))
-        box.appendChild(row)
+            verdicts.appendChild(button(ctl))
+        box.appendChild(verdicts)
         dock.appendChild(box)
     if vm.hint_editor:
         dock.appendChild(h("div", {"class": "hint-editor"},
@@ -346,12 +348,12 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
         dock.appendChild(hand)
     bets = [x for x in vm.controls if x.key.startswith("bet-")]
     if bets:
-        row = h("div", {"class": "controls bets", "role": "group",
-                        "aria-label": "Bet the selected cards: A accepted, R refused"},
-                h("span", {"class": "bets-label", "text": "Bet", "aria-hidden": "true"}))
+        bet_row = h("div", {"class": "controls bets", "role": "group",
+                            "aria-label": "Bet the selected cards: A accepted, R refused"},
+                    h("span", {"class": "bets-label", "text": "Bet", "aria-hidden": "true"}))
         for ctl in bets:
-            row.appendChild(button(ctl, "bet", short=ctl.name.removeprefix("Bet ")))
-        dock.appendChild(row)
+            bet_row.appendChild(button(ctl, "bet", short=ctl.name.removeprefix("Bet ")))
+        dock.appendChild(bet_row)
     controls = h("div", {"class": "controls"})
     for ctl in vm.controls:
         if not ctl.key.startswith("bet-"):
@@ -874,7 +876,7 @@ def help_screen(blocks: list[tuple[str, str]]) -> Any:
     return h("div", {"class": "screen screen-help"}, box)
 
 
-def inline(el: Any, text: str) -> None:
+def inline(el: El, text: str) -> None:
     """Write markdown-ish inline text: **bold**, *italic*, `code` as elements."""
     import re
 
@@ -888,7 +890,7 @@ def inline(el: Any, text: str) -> None:
         elif part.startswith("*") and len(part) > 2:
             el.appendChild(h("em", {"text": part[1:-1]}))
         else:
-            el.appendChild(dom.document.createTextNode(part))
+            el.appendChild(part)
 
 
 def _present(value: Any) -> bool:
@@ -896,30 +898,38 @@ def _present(value: Any) -> bool:
     return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
 
 
-def mount(root: Any, screen: Any) -> None:
-    """Replace the root's content, keeping focus and a text field's caret."""
+#: The step a person goes on to when the control they used is gone or disabled.
+NEXT_STEP_KEYS = ("ctl-Continue", "reveal", "next-round")
+
+_mounts: dict[int, Mount] = {}
+
+
+def mount(root: Any, screen: El) -> None:
+    """Draw ``screen`` into ``root``, changing only what differs from the last draw.
+
+    Elements that stay keep their node, so focus, a text field's caret and
+    undo history, and a click under way all survive a redraw. When the
+    focused control is gone or has become unavailable, the focus moves to the
+    next step (Continue, show my hand, next round) where there is one.
+    """
+    m = _mounts.get(id(root))
+    if m is None or m.root is not root:
+        m = _mounts[id(root)] = Mount(dom.document, root)
     active = dom.document.activeElement
     key = None
-    caret: tuple[int, int] | None = None
     if _present(active) and root.contains(active):
         key = active.getAttribute("data-key")
         key = str(key) if _present(key) else None
-        if active.tagName in ("TEXTAREA", "INPUT") and active.type != "checkbox":
-            try:
-                caret = (int(active.selectionStart), int(active.selectionEnd))
-            except Exception:  # inputs without a caret (e.g. number)
-                caret = None
-    root.replaceChildren(screen)
-    if key:
-        target = root.querySelector(f'[data-key="{key}"]')
-        if _present(target) and target.getAttribute("aria-disabled") == "true":
-            # the control just used is no longer available: go to the next step instead
-            nxt = root.querySelector('[data-key="ctl-Continue"], [data-key="reveal"], '
-                                     '[data-key="next-round"]')
-            if _present(nxt):
-                target = nxt
-        if _present(target):
-            target.focus()
-            if caret is not None:
-                with contextlib.suppress(Exception):  # the element takes no selection
-                    target.setSelectionRange(caret[0], caret[1])
+    m.draw(screen)
+    if not key:
+        return
+    target = m.find(lambda e: e.attrs.get("data-key") == key)
+    if target is None or target.attrs.get("aria-disabled") == "true":
+        nxt = m.find(lambda e: e.attrs.get("data-key") in NEXT_STEP_KEYS)
+        if nxt is not None:
+            target = nxt
+    if target is None or target.node is None:
+        return
+    if target.attrs.get("data-key") == key and root.contains(dom.document.activeElement):
+        return  # the focused control stayed: nothing to do
+    target.node.focus()

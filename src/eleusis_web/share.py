@@ -287,23 +287,23 @@ def decorate(app: Any, screen_name: str, node: Any) -> None:
     from eleusis_web.render import h
 
     s = app.c.session
-    box = node.querySelector("section") if hasattr(node, "querySelector") else None
+    box = node.querySelector("section")
     if screen_name == "round-end" and s is not None:
         from eleusis_web import challenge_view, daily_view
 
         target = box if box is not None else node
-        extra = daily_view.end_panel(app)
-        if extra is not None:
-            target.insertBefore(extra, target.children[2] if target.children.length > 2
-                                else None)
-        extra = challenge_view.end_panel(app)
-        if extra is not None:
-            target.insertBefore(extra, target.children[2] if target.children.length > 2
-                                else None)
+        kids = list(target.elements())
+        third = kids[2] if len(kids) > 2 else None
+        for extra in (daily_view.end_panel(app), challenge_view.end_panel(app)):
+            if extra is not None:
+                target.insertBefore(extra, third)
+                third = extra
         # right under "Play again", above the final layout (easy to find on a phone)
         controls = target.querySelector(":scope > .controls")
-        target.insertBefore(share_panel(app), None if controls is None or
-                            type(controls).__name__ == "JsNull" else controls.nextSibling)
+        kids = list(target.elements())
+        after = kids[kids.index(controls) + 1] if controls in kids and \
+            kids.index(controls) + 1 < len(kids) else None
+        target.insertBefore(share_panel(app), after)
     elif screen_name == "table" and s is not None:
         from eleusis_web import notebook_panel
 
@@ -320,7 +320,7 @@ def decorate(app: Any, screen_name: str, node: Any) -> None:
     if note:
         node.insertBefore(h("p", {"class": "notice link-message", "role": "alert",
                                   "data-testid": "link-message", "text": note}),
-                          node.firstChild)
+                          node.children[0] if node.children else None)
 
 
 __all__ = ["MAX_FRAGMENT", "clear_hash", "copy_text", "decorate", "handle", "parse_fragment",

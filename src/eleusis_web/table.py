@@ -429,8 +429,7 @@ class App:
             self.landed = vm.played
             node = render.table_screen(vm, c, fresh)
         share.decorate(self, screen, node)
-        page = dom.document.createElement("div")
-        page.className = "page"
+        page = render.h("div", {"class": "page"})
         page.appendChild(render.toolbar(c, title))
         if self.saves.notes and screen != "setup":
             page.appendChild(render.h("p", {"class": "notice", "role": "alert",

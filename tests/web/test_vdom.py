@@ -1,0 +1,164 @@
+"""The virtual DOM's patching, on a fake document: what stays keeps its node."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eleusis_web.vdom import El, Mount, Text
+
+
+class FakeNode:
+    """Just enough of a DOM node to count what the patch does to the page."""
+
+    def __init__(self, doc: FakeDoc, tag: str, text: str = "") -> None:
+        self.doc = doc
+        self.tag = tag
+        self.attrs: dict[str, str] = {}
+        self.children: list[FakeNode] = []
+        self.parent: FakeNode | None = None
+        self.data = text
+        self.value = ""
+        self.checked = False
+        self.selected = False
+
+    def setAttribute(self, k: str, v: str) -> None:
+        self.doc.writes += 1
+        self.attrs[k] = v
+
+    def removeAttribute(self, k: str) -> None:
+        self.doc.writes += 1
+        self.attrs.pop(k, None)
+
+    def _detach(self, child: FakeNode) -> None:
+        if child.parent is not None:
+            child.parent.children = [c for c in child.parent.children if c is not child]
+        child.parent = self
+
+    def appendChild(self, child: FakeNode) -> FakeNode:
+        self.doc.writes += 1
+        self._detach(child)
+        self.children.append(child)
+        return child
+
+    def insertBefore(self, child: FakeNode, ref: FakeNode | None) -> FakeNode:
+        self.doc.writes += 1
+        self._detach(child)
+        if ref is None:
+            self.children.append(child)
+        else:
+            self.children.insert(next(i for i, c in enumerate(self.children) if c is ref), child)
+        return child
+
+    def removeChild(self, child: FakeNode) -> None:
+        self.doc.writes += 1
+        self.children = [c for c in self.children if c is not child]
+        child.parent = None
+
+    def replaceChildren(self) -> None:
+        self.children = []
+
+    def text(self) -> str:
+        if self.tag == "#text":
+            return self.data
+        return "".join(c.text() for c in self.children)
+
+
+class FakeDoc:
+    def __init__(self) -> None:
+        self.writes = 0
+        self.created = 0
+
+    def createElement(self, tag: str) -> FakeNode:
+        self.created += 1
+        return FakeNode(self, tag)
+
+    def createTextNode(self, text: str) -> FakeNode:
+        self.created += 1
+        return FakeNode(self, "#text", text)
+
+
+def hand(codes: list[str], selected: set[str] | None = None) -> El:
+    box = El("div", {"class": "hand"})
+    for code in codes:
+        cls = "card selected" if selected and code in selected else "card"
+        box.appendChild(El("button", {"data-key": f"card-{code}", "class": cls}, code))
+    return box
+
+
+def drawn(doc: FakeDoc, *trees: Any) -> tuple[Mount, FakeNode]:
+    root = FakeNode(doc, "div")
+    m = Mount(doc, root)
+    for t in trees:
+        m.draw(t)
+    return m, root
+
+
+def test_a_card_that_stays_keeps_its_element_when_others_come_and_go() -> None:
+    doc = FakeDoc()
+    m, root = drawn(doc, hand(["2H", "5S", "KD"]))
+    five = root.children[0].children[1]
+    m.draw(hand(["AH", "5S", "KD", "9C"], selected={"5S"}))
+    box = root.children[0]
+    assert [c.text() for c in box.children] == ["AH", "5S", "KD", "9C"]
+    assert box.children[1] is five  # the same button: a click on it is not lost
+    assert five.attrs["class"] == "card selected"
+
+
+def test_a_redraw_with_nothing_changed_writes_nothing() -> None:
+    doc = FakeDoc()
+    m, _ = drawn(doc, hand(["2H", "5S"]))
+    doc.writes = 0
+    doc.created = 0
+    m.draw(hand(["2H", "5S"]))
+    assert (doc.writes, doc.created) == (0, 0)
+
+
+def test_reordered_keyed_children_move_and_keep_their_nodes() -> None:
+    doc = FakeDoc()
+    m, root = drawn(doc, hand(["A", "B", "C", "D"]))
+    nodes = {c.text(): c for c in root.children[0].children}
+    m.draw(hand(["D", "B", "A", "C"]))
+    after = root.children[0].children
+    assert [c.text() for c in after] == ["D", "B", "A", "C"]
+    assert all(c is nodes[c.text()] for c in after)
+
+
+def test_a_typed_value_is_not_written_back_over_the_field() -> None:
+    doc = FakeDoc()
+    m, root = drawn(doc, El("input", {"data-key": "guess", "value": ""}))
+    field = root.children[0]
+    field.value = "card is r"  # the person typed; the model follows through an intent
+    m.draw(El("input", {"data-key": "guess", "value": "card is r"}))
+    assert field.value == "card is r"
+    field.value = "card is re"  # typed again, the model not yet told: left alone
+    m.draw(El("input", {"data-key": "guess", "value": "card is r"}))
+    assert field.value == "card is re"
+    m.draw(El("input", {"data-key": "guess", "value": ""}))  # the model clears it
+    assert field.value == ""
+
+
+def test_text_changes_in_place_and_removed_elements_go() -> None:
+    doc = FakeDoc()
+    m, root = drawn(doc)
+    m.draw(El("p", {}, "Turn 1"), El("span", {"id": "x"}, "gone soon"))
+    p = root.children[0]
+    m.draw(El("p", {}, "Turn 2"))
+    assert root.children == [p] and p.text() == "Turn 2"
+
+
+def test_unkeyed_children_of_another_tag_are_replaced() -> None:
+    doc = FakeDoc()
+    m, root = drawn(doc, El("div", {}, El("p", {}, "a"), Text("b")))
+    m.draw(El("div", {}, El("h2", {}, "a"), Text("b")))
+    assert [c.tag for c in root.children[0].children] == ["h2", "#text"]
+
+
+def test_selectors_on_trees() -> None:
+    tree = El("section", {"class": "round-end"},
+              El("div", {"class": "controls"}, El("button", {"data-key": "again"})),
+              El("ol", {"class": "layout"}, El("li", {"data-col": "0"},
+                                                El("div", {"class": "card mainline-card"}))))
+    assert tree.querySelector(":scope > .controls") is tree.children[0]
+    assert tree.querySelector('.layout li[data-col="0"] .mainline-card') is not None
+    assert tree.querySelector(":scope > .mainline-card") is None
+    assert len(tree.querySelectorAll("[data-key]")) == 1
