@@ -30,6 +30,7 @@ from eleusis.archive import (
     save_from_game,
 )
 from eleusis.notebook import Notebook, NotebookError
+from eleusis_web.intents import Intent
 
 FILE_NAME = "eleusis-games.json"
 
@@ -184,7 +185,7 @@ def apply_plan(app: Any, mode: str) -> None:
         app.ui_extra["ar_message"] = f"Imported {written} game{'s' if written != 1 else ''}."
 
 
-def handle(app: Any, intent: dict[str, Any]) -> bool:
+def handle(app: Any, intent: Intent) -> bool:
     """``archive_*`` intents: export, the file chosen, the player's answer."""
     kind = str(intent.get("type", ""))
     if kind == "archive_export":

@@ -35,6 +35,7 @@ from eleusis.game import (
     make_config,
     new_game,
 )
+from eleusis_web.intents import Intent
 from eleusis_web.viewmodel import rule_check
 
 #: Milliseconds of the computer's work per browser tick (its preparation and
@@ -144,7 +145,7 @@ def open_link(app: Any, token: str) -> None:
         f"A challenge from {ch.author}: find the rule. It is shown at the end.")
 
 
-def handle(app: Any, intent: dict[str, Any]) -> bool:
+def handle(app: Any, intent: Intent) -> bool:
     """``challenge_*`` intents: the editor's fields, making the link, the computer's run."""
     from eleusis_web.share import base_url, share_or_copy
 

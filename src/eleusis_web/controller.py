@@ -20,7 +20,7 @@ move by move when it is loaded.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
@@ -46,6 +46,8 @@ from eleusis.game import (
     make_config,
     new_game,
 )
+from eleusis_web import intents
+from eleusis_web.intents import Intent
 
 #: Variant keys offered by the new-game screen, with their names.
 VARIANTS: Final[dict[str, str]] = {
@@ -332,7 +334,9 @@ class Ui:
     screen: str = "setup"  # setup, write-rule, table, round-end, saves, help
     viewer: int | None = None  # whose eyes are on the screen
     shown: int | None = None  # the seat whose hand is revealed (hot-seat)
-    selection: list[int] = field(default_factory=list)  # positions in the sorted hand
+    #: the chosen cards of the viewer's hand, in play order: ``"QS"``, or ``"QS#1"``
+    #: for the second copy of a card (two decks); kept while other seats move
+    selection: list[str] = field(default_factory=list)
     guess_open: bool = False
     guess_text: str = ""
     hint_text: str = ""
@@ -439,19 +443,24 @@ class Controller:
 
     # -- the one door for intents -------------------------------------------------
 
-    def dispatch(self, intent: dict[str, Any]) -> bool:
+    def dispatch(self, intent: Mapping[str, object] | Intent) -> bool:
         """Act on an intent; return whether the game changed (to save it).
 
         Refused actions leave the game as it was; the refusal is shown under the
         controls and announced.
         """
         self._changed = False
-        kind = str(intent.get("type", ""))
-        handler = getattr(self, "_on_" + kind.replace("-", "_"), None)
-        if handler is None:
-            raise ValueError(f"unknown intent type {kind!r}")
         try:
-            handler(intent)
+            checked = intents.parse(intent)
+        except intents.IntentError as exc:
+            self.refuse(str(exc))
+            return False
+        handler = getattr(self, "_on_" + checked.kind, None)
+        if checked.owner != "table" or handler is None:
+            self.refuse("That action is not available here.")
+            return False
+        try:
+            handler(checked)
         except ActionError as exc:
             self.refuse(exc.message)
         except ConfigError as exc:
@@ -477,8 +486,10 @@ class Controller:
         state = apply(s.state, action)
         s.rounds[-1] = state
         self._changed = True
-        self.ui.message = ""
-        self.ui.selection = []
+        if action.seat == self.ui.viewer:
+            self.ui.message = ""
+            self.ui.selection = []
+        self._prune_selection()
         names = state.config.names
         for ev in state.events[before:]:
             line = describe_event(ev, names)
@@ -525,12 +536,12 @@ class Controller:
 
     # -- intents: game setup -----------------------------------------------------------
 
-    def _on_show_setup(self, intent: dict[str, Any]) -> None:
+    def _on_show_setup(self, intent: Intent) -> None:
         self.ui.screen = "setup"
         self.ui.message = ""
         self.announcements.append("New game: choose the variant and the players, then Start.")
 
-    def _on_setup_change(self, intent: dict[str, Any]) -> None:
+    def _on_setup_change(self, intent: Intent) -> None:
         """A field of the new-game screen changed (``field``, ``value``, ``seat``)."""
         st = self.ui.setup
         name = str(intent.get("field", ""))
@@ -554,7 +565,7 @@ class Controller:
         elif name == "dealer_name":
             st.dealer_name = value[:40]
         elif name in ("seat_name", "seat_kind", "seat_strength"):
-            i = int(intent.get("seat", -1))
+            i = intent.number("seat")
             if not 0 <= i < len(st.seats):
                 return
             if name == "seat_name":
@@ -564,7 +575,7 @@ class Controller:
             elif name == "seat_strength" and value in STRENGTHS:
                 st.seats[i].strength = value
 
-    def _on_add_seat(self, intent: dict[str, Any]) -> None:
+    def _on_add_seat(self, intent: Intent) -> None:
         st = self.ui.setup
         if len(st.seats) - 1 >= seat_limits(st.variant)[1]:
             self.refuse("No more seats at this table for this variant.")
@@ -576,25 +587,25 @@ class Controller:
             name = f"Player {len(st.seats) + 1}"
         st.seats.append(SeatPlan(name, kind if kind in ("person", "computer") else "computer"))
 
-    def _on_remove_seat(self, intent: dict[str, Any]) -> None:
+    def _on_remove_seat(self, intent: Intent) -> None:
         st = self.ui.setup
-        i = int(intent.get("seat", -1))
+        i = intent.number("seat")
         if len(st.seats) - 1 <= seat_limits(st.variant)[0]:
             self.refuse("This variant needs more opponents.")
             return
         if 0 < i < len(st.seats):
             del st.seats[i]
 
-    def _on_new_game(self, intent: dict[str, Any]) -> None:
+    def _on_new_game(self, intent: Intent) -> None:
         """The boot form's quick start: defaults for a variant, at once."""
         variant = str(intent.get("variant", "new_eleusis")).replace("-", "_")
         if variant not in VARIANTS:
             variant = "new_eleusis"
         pace = self.ui.setup.pace
         self.ui.setup = Setup(variant=variant, seed=self._seed_source(), pace=pace)
-        self._on_start({})
+        self._on_start(Intent("start", "table"))
 
-    def _on_start(self, intent: dict[str, Any]) -> None:
+    def _on_start(self, intent: Intent) -> None:
         """Start the game chosen on the new-game screen."""
         st = self.ui.setup
         why = variant_available(st.variant)
@@ -641,10 +652,10 @@ class Controller:
             return st.seats[match_dealer(st, k)].name
         return st.dealer_name or "Dealer"
 
-    def _on_rule_text(self, intent: dict[str, Any]) -> None:
+    def _on_rule_text(self, intent: Intent) -> None:
         self.ui.rule_text = str(intent.get("value", ""))[:600]
 
-    def _on_try_add(self, intent: dict[str, Any]) -> None:
+    def _on_try_add(self, intent: Intent) -> None:
         code = str(intent.get("card", ""))
         try:
             Card.parse(code)
@@ -654,16 +665,16 @@ class Controller:
         if len(self.ui.try_line) < 12:
             self.ui.try_line.append(code)
 
-    def _on_try_suit(self, intent: dict[str, Any]) -> None:
+    def _on_try_suit(self, intent: Intent) -> None:
         """The "try a card" picker shows another suit (``S H D C``)."""
         suit = str(intent.get("suit", ""))
         if suit in ("S", "H", "D", "C"):
             self.ui.try_suit = suit
 
-    def _on_try_clear(self, intent: dict[str, Any]) -> None:
+    def _on_try_clear(self, intent: Intent) -> None:
         self.ui.try_line = []
 
-    def _on_rule_accept(self, intent: dict[str, Any]) -> None:
+    def _on_rule_accept(self, intent: Intent) -> None:
         """The person dealing accepts the rule they wrote: deal."""
         from eleusis.variants.base import rule_error
 
@@ -684,17 +695,44 @@ class Controller:
             raise ActionError("no person is at the table now", "no_viewer")
         return self.ui.viewer
 
-    def _on_select(self, intent: dict[str, Any]) -> None:
-        """Toggle a card of the viewer's hand (by position in the sorted hand)."""
+    def hand_tokens(self, seat: int) -> list[tuple[Card, str]]:
+        """The sorted hand of ``seat`` with each card's selection token (``QS``, ``QS#1``)."""
+        seen: dict[Card, int] = {}
+        out = []
+        for card in self.sorted_hand(seat):
+            k = seen.get(card, 0)
+            seen[card] = k + 1
+            out.append((card, card.code if k == 0 else f"{card.code}#{k}"))
+        return out
+
+    def selected_cards(self) -> tuple[Card, ...]:
+        """The viewer's chosen cards, in the order they were chosen."""
+        if self.session is None or self.ui.viewer is None:
+            return ()
+        cards = dict((tok, card) for card, tok in self.hand_tokens(self.ui.viewer))
+        return tuple(cards[t] for t in self.ui.selection if t in cards)
+
+    def _prune_selection(self) -> None:
+        """Forget chosen cards that have left the viewer's hand."""
+        if self.session is None or self.ui.viewer is None:
+            self.ui.selection = []
+            return
+        have = {tok for _, tok in self.hand_tokens(self.ui.viewer)}
+        self.ui.selection = [t for t in self.ui.selection if t in have]
+
+    def _on_select(self, intent: Intent) -> None:
+        """Choose or un-choose a card of the viewer's hand (by its code; ``copy`` for a
+        second card of the same code). Chosen cards stay chosen while others move."""
         if self.session is None or self.ui.viewer is None:
             return
-        pos = int(intent.get("pos", -1))
-        hand = self.sorted_hand(self.ui.viewer)
-        if not 0 <= pos < len(hand):
+        code, copy = intent.text("card"), intent.number("copy", 0)
+        token = code if copy <= 0 else f"{code}#{copy}"
+        if token not in {tok for _, tok in self.hand_tokens(self.ui.viewer)}:
+            self.refuse("That card is not in your hand.")
             return
         sel = self.ui.selection
-        if pos in sel:
-            sel.remove(pos)
+        if token in sel:
+            sel.remove(token)
             return
         limit = max(1, legal_actions(self.session.state, self.ui.viewer).max_cards)
         if len(sel) >= limit:
@@ -703,49 +741,43 @@ class Controller:
             else:
                 self.refuse(f"At most {limit} cards in one play.")
                 return
-        sel.append(pos)
+        sel.append(token)
 
-    def _on_clear_selection(self, intent: dict[str, Any]) -> None:
-        self.ui.selection = []
-
-    def _on_play(self, intent: dict[str, Any]) -> None:
+    def _on_play(self, intent: Intent) -> None:
         seat = self._seat()
-        if not self.ui.selection:
+        cards = self.selected_cards()
+        if not cards:
             self.refuse("Choose a card first.")
             return
-        hand = self.sorted_hand(seat)
-        cards = tuple(hand[i] for i in self.ui.selection)
         self.act(Play(seat, cards))
 
-    def _on_bet(self, intent: dict[str, Any]) -> None:
+    def _on_bet(self, intent: Intent) -> None:
         """Royal Eleusis: bet the selected cards, in order, with a sequence such as AAAR."""
         from eleusis.game import Bet
 
         seat = self._seat()
-        hand = self.sorted_hand(seat)
-        cards = tuple(hand[i] for i in self.ui.selection)
-        self.act(Bet(seat, cards, str(intent.get("kinds", ""))))
+        self.act(Bet(seat, self.selected_cards(), intent.text("kinds")))
 
-    def _on_no_play(self, intent: dict[str, Any]) -> None:
+    def _on_no_play(self, intent: Intent) -> None:
         self.act(NoPlay(self._seat()))
 
-    def _on_declare_prophet(self, intent: dict[str, Any]) -> None:
+    def _on_declare_prophet(self, intent: Intent) -> None:
         self.act(DeclareProphet(self._seat()))
 
-    def _on_call(self, intent: dict[str, Any]) -> None:
+    def _on_call(self, intent: Intent) -> None:
         card = intent.get("card")
         self.act(ProphetCall(self._seat(), bool(intent.get("right")),
                              Card.parse(str(card)) if card else None))
 
-    def _on_judge(self, intent: dict[str, Any]) -> None:
+    def _on_judge(self, intent: Intent) -> None:
         card = intent.get("card")
         self.act(Judge(self._seat(), bool(intent.get("right")),
                        Card.parse(str(card)) if card else None))
 
-    def _on_pass(self, intent: dict[str, Any]) -> None:
+    def _on_pass(self, intent: Intent) -> None:
         self.act(Pass(self._seat()))
 
-    def _on_continue(self, intent: dict[str, Any]) -> None:
+    def _on_continue(self, intent: Intent) -> None:
         """The viewer is done with their optional step: the table moves on.
 
         The page sends it itself (``auto``) when the step has been offered
@@ -758,29 +790,29 @@ class Controller:
             self.ui.window_done = len(s.state.actions)
             self.ui.guess_open = False
 
-    def _on_dealer_ready(self, intent: dict[str, Any]) -> None:
+    def _on_dealer_ready(self, intent: Intent) -> None:
         """The person dealing is done with the opening hint: play starts."""
         if self.session is not None:
             self.ui.dealer_ready = len(self.session.rounds)
 
-    def _on_writer_ready(self, intent: dict[str, Any]) -> None:
+    def _on_writer_ready(self, intent: Intent) -> None:
         """Hot-seat: the person writing the rule holds the device; show the editor."""
         self.ui.writer_ready = True
 
-    def _on_reveal(self, intent: dict[str, Any]) -> None:
+    def _on_reveal(self, intent: Intent) -> None:
         """Hot-seat: the right person holds the device; show their hand."""
         self.ui.shown = self.ui.viewer
 
-    def _on_guess_open(self, intent: dict[str, Any]) -> None:
+    def _on_guess_open(self, intent: Intent) -> None:
         self.ui.guess_open = not self.ui.guess_open or bool(intent.get("open"))
 
-    def _on_guess_close(self, intent: dict[str, Any]) -> None:
+    def _on_guess_close(self, intent: Intent) -> None:
         self.ui.guess_open = False
 
-    def _on_guess_text(self, intent: dict[str, Any]) -> None:
+    def _on_guess_text(self, intent: Intent) -> None:
         self.ui.guess_text = str(intent.get("value", ""))[:600]
 
-    def _on_guess(self, intent: dict[str, Any]) -> None:
+    def _on_guess(self, intent: Intent) -> None:
         text = str(intent.get("value", self.ui.guess_text)).strip()
         self.ui.guess_text = text
         if not text:
@@ -789,13 +821,13 @@ class Controller:
         self.act(Guess(self._seat(), text))
         self.ui.guess_open = True  # keep the verdict in view
 
-    def _on_hint_request(self, intent: dict[str, Any]) -> None:
+    def _on_hint_request(self, intent: Intent) -> None:
         self.act(RequestHint(self._seat()))
 
-    def _on_hint_text(self, intent: dict[str, Any]) -> None:
+    def _on_hint_text(self, intent: Intent) -> None:
         self.ui.hint_text = str(intent.get("value", ""))[:600]
 
-    def _on_hint_give(self, intent: dict[str, Any]) -> None:
+    def _on_hint_give(self, intent: Intent) -> None:
         text = str(intent.get("value", self.ui.hint_text)).strip()
         if not text:
             self.refuse("Write the hint first.")
@@ -805,7 +837,7 @@ class Controller:
 
     # -- intents: rounds, screens ---------------------------------------------------------
 
-    def _on_next_round(self, intent: dict[str, Any]) -> None:
+    def _on_next_round(self, intent: Intent) -> None:
         s = self.session
         if s is None or not s.state.over:
             return
@@ -844,7 +876,7 @@ class Controller:
             return "Finish the first round first: a match ended early counts finished rounds."
         return None
 
-    def _on_end_match(self, intent: dict[str, Any]) -> None:
+    def _on_end_match(self, intent: Intent) -> None:
         """End a match before everyone has dealt: first ask, then (``confirm``) end it.
 
         As :meth:`eleusis.game.Match.end_early`: a round still running is dropped,
@@ -872,41 +904,41 @@ class Controller:
         self.announcements.append(
             f"The match is over: ended after {len(s.rounds)} of {s.planned_rounds} rounds.")
 
-    def _on_end_match_cancel(self, intent: dict[str, Any]) -> None:
+    def _on_end_match_cancel(self, intent: Intent) -> None:
         self.ui.confirm_end = False
 
-    def _on_show_table(self, intent: dict[str, Any]) -> None:
+    def _on_show_table(self, intent: Intent) -> None:
         if self.session is not None:
             self.ui.screen = "round-end" if self.session.state.over else "table"
         else:
             self.ui.screen = "setup"
 
-    def _on_show_help(self, intent: dict[str, Any]) -> None:
+    def _on_show_help(self, intent: Intent) -> None:
         if self.ui.screen != "help":
             self.ui.help_from = self.ui.screen
         self.ui.screen = "help"
 
-    def _on_close_help(self, intent: dict[str, Any]) -> None:
+    def _on_close_help(self, intent: Intent) -> None:
         self.ui.screen = self.ui.help_from if self.ui.help_from != "help" else "setup"
 
-    def _on_pace(self, intent: dict[str, Any]) -> None:
+    def _on_pace(self, intent: Intent) -> None:
         value = str(intent.get("value", ""))
         if value in PACES:
             self.ui.setup.pace = value
             if self.session is not None:
                 self.session.setup.pace = value
 
-    def _on_toggle_side(self, intent: dict[str, Any]) -> None:
-        i = int(intent.get("col", -1))
+    def _on_toggle_side(self, intent: Intent) -> None:
+        i = intent.number("col")
         if i in self.ui.expanded:
             self.ui.expanded.remove(i)
         else:
             self.ui.expanded.append(i)
 
-    def _on_contrast(self, intent: dict[str, Any]) -> None:
+    def _on_contrast(self, intent: Intent) -> None:
         self.ui.contrast = not self.ui.contrast
 
-    def _on_judge_card(self, intent: dict[str, Any]) -> None:
+    def _on_judge_card(self, intent: Intent) -> None:
         self.ui.judge_card = str(intent.get("card", ""))
 
     # -- computers ------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from eleusis.daily import (
     validate_history,
 )
 from eleusis.game import State
+from eleusis_web.intents import Intent
 
 HISTORY_KEY = "eleusis.daily"
 
@@ -122,7 +123,7 @@ def start_solo(app: Any, sid: str, state: State, extra: dict[str, Any]) -> None:
     app.save()
 
 
-def handle(app: Any, intent: dict[str, Any]) -> bool:
+def handle(app: Any, intent: Intent) -> bool:
     """``daily_start``: play today's puzzle."""
     if str(intent.get("type")) == "daily_start":
         day = today()

@@ -20,6 +20,7 @@ from typing import Any
 
 from eleusis.notebook import Evidence, Location, Notebook, NotebookError, check, evidence
 from eleusis.views import view
+from eleusis_web.intents import Intent
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import rule_check
 
@@ -86,7 +87,7 @@ def notebook_model(nb: Notebook, ev: Evidence, draft: str = "", focus: int | Non
     return NotebookVM(draft, err, english, entries, highlight, message)
 
 
-def apply_intent(nb: Notebook, intent: dict[str, Any], draft: str) -> tuple[Notebook, str, str]:
+def apply_intent(nb: Notebook, intent: Intent, draft: str) -> tuple[Notebook, str, str]:
     """One notebook intent on ``nb``: (new notebook, new draft, message). Never raises."""
     kind = str(intent.get("type", ""))
     try:
@@ -125,7 +126,7 @@ def _notebook(app: Any) -> Notebook:
     return session_notebook(app.c.session) or Notebook()
 
 
-def handle(app: Any, intent: dict[str, Any]) -> bool:
+def handle(app: Any, intent: Intent) -> bool:
     """Notebook intents (``nb_*``): update, keep with the game, save."""
     kind = str(intent.get("type", ""))
     s = app.c.session

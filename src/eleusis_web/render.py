@@ -339,11 +339,13 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
                                         "data-intent": intent_attr({"type": "hint_give"})})))
     hand = h("div", {"class": "hand", "role": "group",
                      "aria-label": f"{vm.hand_owner}'s hand" if vm.hand_owner else "Hand"})
-    for i, cv in enumerate(vm.hand):
+    for cv in vm.hand:
+        code, _, copy = cv.token.partition("#")
         hand.appendChild(card_face(cv, "button", {
-            "type": "button", "data-key": f"hand-{i}", "data-code": cv.code,
+            "type": "button", "data-key": f"hand-{cv.token}", "data-code": cv.code,
             "aria-pressed": "true" if cv.order else "false",
-            "data-intent": intent_attr({"type": "select", "pos": i})}))
+            "data-intent": intent_attr({"type": "select", "card": code,
+                                        **({"copy": int(copy)} if copy else {})})}))
     if vm.hand:
         dock.appendChild(hand)
     bets = [x for x in vm.controls if x.key.startswith("bet-")]

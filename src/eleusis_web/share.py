@@ -29,6 +29,7 @@ from typing import Any
 from eleusis.game import State
 from eleusis.notebook import Notebook
 from eleusis.replay import ReplayError, encode
+from eleusis_web.intents import Intent
 
 #: A fragment longer than this is refused before decoding.
 MAX_FRAGMENT = 400_000
@@ -193,7 +194,7 @@ def _schedule_replay(app: Any) -> None:
     app.replay_timer = dom.window.setTimeout(app._replay_tick_js, 600)
 
 
-def handle(app: Any, intent: dict[str, Any]) -> bool:
+def handle(app: Any, intent: Intent) -> bool:
     """Act on an intent of the share features; False when it is the table's."""
     kind = str(intent.get("type", ""))
     if kind.startswith("replay_"):

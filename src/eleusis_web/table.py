@@ -25,7 +25,8 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from eleusis_web import boot, dom
+from eleusis_web import boot, dom, intents
+from eleusis_web.intents import Intent
 
 T = TypeVar("T")
 
@@ -179,17 +180,14 @@ class App:
         if el.getAttribute("aria-disabled") == "true":
             ev.preventDefault()
             return
-        self.dispatch(json.loads(str(el.getAttribute("data-intent"))))
+        self.dispatch(_read_json(el.getAttribute("data-intent")))
 
     def _on_change(self, ev: Any) -> None:
         el = ev.target
         spec = el.getAttribute("data-change")
         if nil(spec):
             return
-        if spec == "pace":
-            intent: dict[str, Any] = {"type": "pace"}
-        else:
-            intent = json.loads(str(spec))
+        intent = {"type": "pace"} if spec == "pace" else _read_json(spec)
         value = ("1" if el.checked else "0") if el.type == "checkbox" else str(el.value)
         intent["value"] = value
         self.dispatch(intent)
@@ -197,8 +195,12 @@ class App:
     def _on_input(self, ev: Any) -> None:
         el = ev.target
         kind = el.getAttribute("data-input")
-        if not nil(kind):
-            self.dispatch({"type": str(kind), "value": str(el.value)})
+        if nil(kind):
+            return
+        kind = str(kind)
+        intent = _read_json(kind) if kind.startswith("{") else {"type": kind}
+        intent["value"] = str(el.value)
+        self.dispatch(intent)
 
     def _on_key(self, ev: Any) -> None:
         el = ev.target
@@ -216,23 +218,33 @@ class App:
 
     # -- the loop ------------------------------------------------------------------
 
-    def dispatch(self, intent: dict[str, Any]) -> None:
-        """One intent: controller, save, announce, render, schedule computers."""
+    def dispatch(self, raw: dict[str, Any]) -> None:
+        """One intent: checked, routed to its owner, then save, announce, render, schedule.
+
+        An intent the vocabulary refuses (:mod:`eleusis_web.intents`: a
+        tampered control, an unknown kind) changes nothing and says why.
+        """
+        try:
+            intent = intents.parse(raw)
+        except intents.IntentError as exc:
+            self.c.refuse(str(exc))
+            self.render()
+            return
         measured("eleusis:intent", lambda: self._dispatch(intent))
 
-    def _dispatch(self, intent: dict[str, Any]) -> None:
+    def _dispatch(self, intent: Intent) -> None:
         from eleusis_web import share
 
-        kind = str(intent.get("type", ""))
+        kind = intent.kind
         if share.handle(self, intent):
             self.render()
             self.schedule()
             return
         moves = self._moves()
         if kind == "resume":
-            self._resume(str(intent.get("id", "")))
+            self._resume(intent.text("id"))
         elif kind == "delete_save":
-            self.saves.delete(str(intent.get("id", "")))
+            self.saves.delete(intent.text("id"))
         else:
             changed = self.c.dispatch(intent)
             if changed:
@@ -517,6 +529,15 @@ def legal_kinds(state: Any, seat: int) -> tuple[str, ...]:
     from eleusis.game import legal_actions
 
     return tuple(legal_actions(state, seat).kinds)
+
+
+def _read_json(text: Any) -> dict[str, Any]:
+    """A control's intent JSON as a dict (anything else: an intent that is refused)."""
+    try:
+        value = json.loads(str(text))
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def _seed() -> int:

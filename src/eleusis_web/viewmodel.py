@@ -44,6 +44,7 @@ class CardVM:
     prophet: bool = False  # the prophet's marker stands after this card
     prophet_end: bool = False  # an overthrown prophet's era ended after this card
     n: int = 0
+    token: str = ""  # a hand card's selection token ("QS", "QS#1" for a second copy)
 
 
 def card_vm(card: Card | None, **kw: Any) -> CardVM:
@@ -323,11 +324,10 @@ def table_model(c: Controller) -> TableVM:
 
     hand_cards: tuple[CardVM, ...] = ()
     if seat_for_view is not None:
-        ordered = sorted(sv.hand, key=lambda x: x.sort_key)
         sel = c.ui.selection
         hand_cards = tuple(
-            card_vm(card, order=(sel.index(i) + 1) if i in sel else 0)
-            for i, card in enumerate(ordered)
+            card_vm(card, order=(sel.index(tok) + 1) if tok in sel else 0, token=tok)
+            for card, tok in c.hand_tokens(seat_for_view)
         )
 
     your_turn = "play" in kinds or "bet" in kinds

@@ -401,10 +401,9 @@ def test_keyboard_only_whole_turn(tpage: Page, site: str) -> None:
     page.wait_for_selector("#game[data-screen='table']", state="attached")
     right = pick(page, RED, True)
     assert right is not None
-    pos = hand(page).index(right)
-    tab_to(f"hand-{pos}")
+    tab_to(f"hand-{right}")
     page.keyboard.press("Space")
-    expect(page.locator(f".hand .card[data-key='hand-{pos}']")).to_have_attribute(
+    expect(page.locator(f".hand .card[data-key='hand-{right}']")).to_have_attribute(
         "aria-pressed", "true")
     tab_to("ctl-Play")
     page.keyboard.press("Enter")

@@ -36,6 +36,19 @@ def pos_of(c: Controller, right: bool, rule: str = RED) -> int:
     raise AssertionError("no such card in the hand")
 
 
+def pick(c: Controller, pos: int) -> dict[str, object]:
+    """The intent choosing the card at ``pos`` of the viewer's sorted hand."""
+    assert c.ui.viewer is not None
+    code, _, copy = c.hand_tokens(c.ui.viewer)[pos][1].partition("#")
+    return {"type": "select", "card": code, **({"copy": int(copy)} if copy else {})}
+
+
+def tokens(c: Controller, *positions: int) -> list[str]:
+    assert c.ui.viewer is not None
+    hand = c.hand_tokens(c.ui.viewer)
+    return [hand[p][1] for p in positions]
+
+
 def controls(c: Controller) -> dict[str, bool]:
     return {ctl.name: ctl.enabled for ctl in table_model(c).controls}
 
@@ -51,12 +64,12 @@ def test_defaults_start_at_once_for_every_variant() -> None:
 def test_solo_play_right_then_wrong_puts_the_wrong_card_under_the_right_one() -> None:
     c = started("solo")
     assert controls(c)["Play"] is False  # nothing selected yet
-    c.dispatch({"type": "select", "pos": pos_of(c, True)})
+    c.dispatch(pick(c, pos_of(c, True)))
     assert controls(c)["Play"] is True
-    assert table_model(c).hand[c.ui.selection[0]].order == 1
+    assert [x.order for x in table_model(c).hand if x.token == c.ui.selection[0]] == [1]
     c.dispatch({"type": "play"})
     right = c.state.mainline[-1]  # type: ignore[union-attr]
-    c.dispatch({"type": "select", "pos": pos_of(c, False)})
+    c.dispatch(pick(c, pos_of(c, False)))
     c.dispatch({"type": "play"})
     vm = table_model(c)
     assert vm.columns[-1].card.code == right.code
@@ -81,13 +94,13 @@ def test_selection_keeps_order_and_limit() -> None:
         c.computer_step()
     assert actor(c.state) == c.ui.viewer  # type: ignore[arg-type]
     for pos in (3, 0, 5, 1):
-        c.dispatch({"type": "select", "pos": pos})
-    assert c.ui.selection == [3, 0, 5, 1]
+        c.dispatch(pick(c, pos))
+    assert c.ui.selection == tokens(c, 3, 0, 5, 1)
     assert [x.order for x in table_model(c).hand][:6] == [2, 4, 0, 1, 0, 3]
-    c.dispatch({"type": "select", "pos": 7})
-    assert c.ui.selection == [3, 0, 5, 1] and "At most 4" in c.ui.message
-    c.dispatch({"type": "select", "pos": 0})
-    assert c.ui.selection == [3, 5, 1]
+    c.dispatch(pick(c, 7))
+    assert c.ui.selection == tokens(c, 3, 0, 5, 1) and "At most 4" in c.ui.message
+    c.dispatch(pick(c, 0))
+    assert c.ui.selection == tokens(c, 3, 5, 1)
 
 
 def test_disabled_controls_carry_a_reason() -> None:
@@ -111,7 +124,7 @@ def test_express_window_holds_computers_until_continue() -> None:
         except AssertionError:
             c.dispatch({"type": "no_play"})
             continue
-        c.dispatch({"type": "select", "pos": pos})
+        c.dispatch(pick(c, pos))
         c.dispatch({"type": "play"})
         break
     assert c.window_open() == c.ui.viewer
@@ -145,7 +158,7 @@ def test_hot_seat_needs_pass_between_people() -> None:
     assert table_model(c).pass_to == "You"
     c.dispatch({"type": "reveal"})
     assert not c.needs_pass() and len(table_model(c).hand) == 12
-    c.dispatch({"type": "select", "pos": pos_of(c, False)})
+    c.dispatch(pick(c, pos_of(c, False)))
     c.dispatch({"type": "play"})
     while c.computer_due() is not None:
         c.computer_step()
@@ -163,7 +176,7 @@ def test_hand_judging_dealer_right_wrong() -> None:
     c.dispatch({"type": "reveal"})
     assert c.ui.viewer == 1
     c.dispatch({"type": "reveal"})
-    c.dispatch({"type": "select", "pos": 0})
+    c.dispatch(pick(c, 0))
     c.dispatch({"type": "play"})
     assert c.ui.viewer == 0  # the dealer judges
     c.dispatch({"type": "reveal"})
@@ -194,7 +207,7 @@ def test_writer_dealer_writes_the_rule_first() -> None:
 
 def test_session_round_trip_through_data() -> None:
     c = started("solo")
-    c.dispatch({"type": "select", "pos": 0})
+    c.dispatch(pick(c, 0))
     c.dispatch({"type": "play"})
     assert c.session is not None
     back = Session.from_data(c.session.to_data())
@@ -285,7 +298,7 @@ def test_match_rotates_the_dealer_and_a_person_writes_their_rule() -> None:
             if c.window_open() is not None:
                 c.dispatch({"type": "continue"})
                 continue
-            c.dispatch({"type": "no_play"} if k else {"type": "select", "pos": 0})
+            c.dispatch({"type": "no_play"} if k else pick(c, 0))
             if not k:
                 c.dispatch({"type": "play"})
         assert s.state.over and c.ui.screen == "round-end"

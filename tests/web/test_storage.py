@@ -12,7 +12,8 @@ def game(seed: int = 3) -> Controller:
     c = Controller(lambda: seed)
     c.ui.setup = Setup(variant="solo", seed=seed, rule="card is red")
     c.dispatch({"type": "start", "seed": seed})
-    c.dispatch({"type": "select", "pos": 0})
+    assert c.ui.viewer is not None
+    c.dispatch({"type": "select", "card": c.sorted_hand(c.ui.viewer)[0].code})
     c.dispatch({"type": "play"})
     return c
 
