@@ -44,6 +44,9 @@ SLICE_MS = 8.0
 #: A Solo game's usual length, for the progress bar.
 TYPICAL_TURNS = 30
 
+#: The author of a challenge whose writer gave no name.
+DEFAULT_AUTHOR = "A friend"
+
 
 class ComputerRun:
     """The computer's game on a challenge's deal, one time slice per browser tick.
@@ -130,6 +133,11 @@ def writer_check(rule_text: str, name: str) -> tuple[str, str]:
 # --------------------------------------------------------------------------- browser
 
 
+def _from(author: str) -> str:
+    """``author`` after "from" ("A friend" reads "a friend" there)."""
+    return "a friend" if author == DEFAULT_AUTHOR else author
+
+
 def open_link(app: Any, token: str) -> None:
     """Open a ``#c=`` link: start (or continue) the Solo game on the friend's rule."""
     from eleusis_web import daily_view
@@ -137,12 +145,14 @@ def open_link(app: Any, token: str) -> None:
     try:
         ch = open_challenge(token)
     except ChallengeError as exc:
-        app.link_message = f"This challenge link cannot be opened: {exc}"
+        from eleusis_web.share import link_problem
+
+        app.link_message = link_problem("challenge", exc)
         return
-    app.link_message = ""
+    app.link_message = None
     daily_view.start_solo(app, session_id(token), ch.start(), {"challenge": token})
     app.c.announcements.append(
-        f"A challenge from {ch.author}: find the rule. It is shown at the end.")
+        f"A challenge from {_from(ch.author)}: find the rule. It is shown at the end.")
 
 
 def handle(app: Any, intent: Intent) -> bool:
@@ -167,7 +177,7 @@ def handle(app: Any, intent: Intent) -> bool:
 
         try:
             token = make_challenge(str(ux.get("ch_rule", "")), _seed() & 0xFFFFFFFF,
-                                   str(ux.get("ch_name", "")).strip() or "A friend")
+                                   str(ux.get("ch_name", "")).strip() or DEFAULT_AUTHOR)
             ux["ch_link"] = f"{base_url()}#c={token}"
             ux["ch_error"] = ""
         except ChallengeError as exc:

@@ -79,6 +79,11 @@ COMPUTER_NAMES: Final = ("Ada", "Kepler", "Curie", "Darwin", "Noether", "Faraday
 MAX_SELECT: Final = 4
 
 
+def fresh_seed() -> int:
+    """A new game's seed from the system's random source (every new game deals anew)."""
+    return random.SystemRandom().getrandbits(48)
+
+
 def variant_available(key: str) -> str | None:
     """``None`` if the engine implements variant ``key``, else why not (for a tooltip)."""
     from eleusis.variants import rules_for
@@ -185,8 +190,14 @@ def rotating(setup: Setup) -> bool:
 
 
 def match_dealer(setup: Setup, round_index: int) -> int:
-    """The seat dealing round ``round_index`` of a rotating match (you deal last)."""
-    return (round_index + 1) % len(setup.seats)
+    """The seat dealing round ``round_index`` of a rotating match.
+
+    When a person was chosen to deal ("a person writes the rule" or "judges by
+    hand"), you deal the first round; with a computer dealer, you deal last
+    (the computers show you a round first).
+    """
+    first = 0 if setup.dealer != "computer" else 1
+    return (round_index + first) % len(setup.seats)
 
 
 def person_deals(setup: Setup, round_index: int) -> bool:
@@ -343,7 +354,8 @@ class Ui:
     rule_text: str = ""
     try_line: list[str] = field(default_factory=list)  # card codes of the "try a card" line
     try_suit: str = "S"  # the suit whose 13 cards the "try a card" picker shows
-    window_done: int = -1  # len(actions) when the viewer closed their optional window
+    #: (game, round, move) at which the viewer closed their optional window
+    window_done: tuple[str, int, int] = ("", 0, -1)
     message: str = ""  # the last refusal or notice, shown under the controls
     storage_note: str = ""
     setup: Setup = field(default_factory=Setup)
@@ -367,7 +379,8 @@ class Controller:
         self.session: Session | None = None
         self.ui = Ui()
         self.announcements: list[str] = []
-        self._seed_source = seed_source or (lambda: 1)
+        self._seed_source = seed_source or fresh_seed
+        self._games = 0  # games started here: part of each new game's id
         self._changed = False
         #: computer seats' brains and window decisions (see :mod:`eleusis_web.computer`)
         self.computers: Any = None
@@ -382,6 +395,11 @@ class Controller:
         """The current round, if a game is on."""
         return self.session.state if self.session else None
 
+    def moment(self) -> tuple[str, int, int]:
+        """Which game, round and move the table is at."""
+        s = self.session
+        return ("", 0, -1) if s is None else (s.id, len(s.rounds), len(s.state.actions))
+
     def sorted_hand(self, seat: int) -> list[Card]:
         """A hand as shown: sorted by suit then rank."""
         assert self.session is not None
@@ -393,7 +411,7 @@ class Controller:
         if s is None or s.state.over:
             return None
         w = s.state.window
-        if w is None or self.ui.window_done == len(s.state.actions):
+        if w is None or self.ui.window_done == self.moment():
             return None
         candidates = [w]
         if s.state.config.variant is Variant.ROYAL:  # any scientist may declare after a turn
@@ -612,8 +630,9 @@ class Controller:
         if why:
             self.refuse(why)
             return
-        if st.seed <= 1 and "seed" not in intent:
-            st.seed = self._seed_source()
+        # every new game is a new deal and a new rule (a replay, a challenge or the
+        # daily puzzle keeps its own seed: they do not start here)
+        st.seed = intent.number("seed") if "seed" in intent else self._seed_source()
         if writes_rule(st, 0):
             self.ui.writing_next = False
             self.ui.writer_ready = not several_people(st)
@@ -628,7 +647,8 @@ class Controller:
 
         st = Setup.from_data(self.ui.setup.to_data())
         state = make_round(st, 0, rule)
-        sid = f"g{st.seed:x}{int(time.time() * 1000) % 100000:05d}"
+        self._games += 1
+        sid = f"g{st.seed:x}{int(time.time() * 1000) % 100000:05d}{self._games}"
         self.session = Session(sid, st, [state], seat_kinds(st), time.time())
         self.ui.screen = "table"
         self.ui.viewer = None
@@ -787,7 +807,7 @@ class Controller:
         if s is not None:
             if intent.get("auto") and self.window_open() is not None:
                 self.announcements.append("The moment has passed: the table goes on.")
-            self.ui.window_done = len(s.state.actions)
+            self.ui.window_done = self.moment()
             self.ui.guess_open = False
 
     def _on_dealer_ready(self, intent: Intent) -> None:

@@ -145,7 +145,7 @@ def toolbar(c: Any, title: str) -> Any:
                                key="tb-end"), "button-quiet")
     nav = h(
         "nav", {"class": "toolbar", "aria-label": "Game"},
-        h("span", {"class": "toolbar-title", "text": title}),
+        h("h2", {"class": "toolbar-title", "text": title}),
         h("span", {"class": "toolbar-actions"},
           end,
           h("button", {"type": "button", "class": "button button-quiet", "text": "New game",
@@ -294,7 +294,7 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
     if vm.hidden:
         dock.appendChild(pass_screen(
             vm.pass_to, "Hands stay hidden until the right player is holding the device.",
-            "reveal", "show my hand"))
+            "reveal", vm.pass_then))
         return h("div", {"class": "screen screen-table"}, wrap, dock)
 
     dock.appendChild(h("p", {"class": "turn-line", "data-testid": "turn", "text": vm.status}))
@@ -338,7 +338,8 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
                                         "data-key": "hint-give", "text": "Give the hint",
                                         "data-intent": intent_attr({"type": "hint_give"})})))
     hand = h("div", {"class": "hand", "role": "group",
-                     "aria-label": f"{vm.hand_owner}'s hand" if vm.hand_owner else "Hand"})
+                     "aria-label": ("Your hand" if vm.hand_owner == "You" else
+                                    f"{vm.hand_owner}'s hand" if vm.hand_owner else "Hand")})
     for cv in vm.hand:
         code, _, copy = cv.token.partition("#")
         hand.appendChild(card_face(cv, "button", {
@@ -424,7 +425,8 @@ def guess_editor(vm: TableVM) -> Any:
     return box
 
 
-def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
+def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str],
+                 deleted: str = "") -> El:
     """The new-game screen: variant, seats, dealer, difficulty, match, pace; saved games."""
     from eleusis_web.controller import (
         DEALERS,
@@ -453,9 +455,9 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
         row.appendChild(h("input", {"type": "text", "value": p.name, "maxlength": "40",
                                     "aria-label": f"Name of player {i + 1}",
                                     "data-key": f"seat-name-{i}",
-                                    "data-change": json.dumps({"type": "setup_change",
-                                                               "field": "seat_name",
-                                                               "seat": i})}))
+                                    "data-input": json.dumps({"type": "setup_change",
+                                                              "field": "seat_name",
+                                                              "seat": i})}))
         if p.kind == "you":
             row.appendChild(h("span", {"class": "seat-kind", "text": "you"}))
         else:
@@ -512,8 +514,8 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
             form.appendChild(field("Dealer's name", h(
                 "input", {"id": "setup-dealer-name", "type": "text", "value": st.dealer_name,
                           "data-key": "setup-dealer-name", "maxlength": "40",
-                          "data-change": json.dumps({"type": "setup_change",
-                                                     "field": "dealer_name"})}),
+                          "data-input": json.dumps({"type": "setup_change",
+                                                    "field": "dealer_name"})}),
                 "setup-dealer-name"))
     if st.dealer == "computer" or st.variant == "solo":
         diff = h("select", {"id": "setup-difficulty", "data-key": "setup-difficulty",
@@ -532,6 +534,11 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
                                        "data-change": json.dumps({"type": "setup_change",
                                                                   "field": "match"})}),
                            h("span", {"text": "A match: everyone deals once"})))
+        if st.match:
+            first = ("You deal the first round." if st.dealer != "computer"
+                     else "The computers deal first; you deal the last round.")
+            form.appendChild(h("p", {"class": "hint-line",
+                                     "text": f"Each player deals one round in turn. {first}"}))
     form.appendChild(h("div", {"class": "controls start-row"},
                        h("button", {"type": "button", "class": "button button-primary",
                                     "text": "Start", "data-key": "start",
@@ -540,7 +547,7 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str]) -> Any:
         form.appendChild(h("p", {"class": "message", "role": "alert", "text": c.ui.message}))
 
     screen = h("div", {"class": "screen screen-setup"}, form)
-    screen.appendChild(saves_panel(saves, notes))
+    screen.appendChild(saves_panel(saves, notes, deleted))
     return screen
 
 
@@ -560,12 +567,23 @@ def field(label: str, control: Any, control_id: str) -> Any:
              h("label", {"class": "field-label", "for": control_id, "text": label}), control)
 
 
-def saves_panel(saves: list[dict[str, Any]], notes: list[str]) -> Any:
-    """Saved games to continue or delete, and storage notices."""
+def saves_panel(saves: list[dict[str, Any]], notes: list[str], deleted: str = "") -> El:
+    """Saved games to continue or delete, and storage notices.
+
+    ``deleted``: the title of the game deleted a moment ago, offered back ("Undo").
+    """
     box = h("section", {"class": "saves", "aria-labelledby": "saves-title"},
             h("h2", {"id": "saves-title", "text": "Saved games"}))
     for note in notes:
         box.appendChild(h("p", {"class": "notice", "role": "alert", "text": note}))
+    if deleted:
+        box.appendChild(h("p", {"class": "notice undo-line", "role": "status"},
+                          h("span", {"text": f"Deleted: {deleted}. "}),
+                          h("button", {"type": "button", "class": "button",
+                                       "text": "Undo", "data-key": "delete-undo",
+                                       "aria-label": f"Undo: put back {deleted}",
+                                       "data-intent": intent_attr({"type":
+                                                                   "delete_save_undo"})})))
     if not saves:
         box.appendChild(h("p", {"class": "hint-line", "text": "No saved game yet."}))
     lst = h("ul", {"class": "save-list"})

@@ -30,9 +30,26 @@ from eleusis.game import State
 from eleusis.notebook import Notebook
 from eleusis.replay import ReplayError, encode
 from eleusis_web.intents import Intent
+from eleusis_web.vdom import El
 
 #: A fragment longer than this is refused before decoding.
 MAX_FRAGMENT = 400_000
+
+
+def link_problem(what: str, exc: Exception) -> tuple[str, str]:
+    """What to tell a player whose ``what`` link ("replay", "challenge") cannot be opened.
+
+    Returns (the sentence, the technical detail for "What went wrong").
+
+    >>> link_problem("replay", ValueError("the replay is cut short"))[0][:56]
+    'This replay link cannot be opened: it is damaged or inco'
+    """
+    detail = str(exc)
+    if "version" in detail or "format" in detail:
+        return (f"This {what} link was made by another version of Eleusis, so this page "
+                "cannot open it. Reload the page to update, then open the link again.", detail)
+    return (f"This {what} link cannot be opened: it is damaged or incomplete. Ask whoever "
+            "sent it to copy the whole link again.", detail)
 
 
 def parse_fragment(fragment: str) -> tuple[str, dict[str, str]]:
@@ -147,16 +164,18 @@ def route_hash(app: Any) -> None:
 
         try:
             app.replay = open_replay(params.get("r", ""), params.get("n"))
-            app.link_message = ""
+            app.link_message = None
         except ReplayError as exc:
             app.replay = None
-            app.link_message = f"This replay link cannot be opened: {exc}"
+            app.link_message = link_problem("replay", exc)
     elif kind == "c":
         from eleusis_web import challenge_view
 
         challenge_view.open_link(app, params.get("c", ""))
     elif text.startswith(("#r", "#c")):
-        app.link_message = "This link is not a replay or challenge link (it may be cut short)."
+        app.link_message = ("This link cannot be opened: it is damaged or incomplete. Ask "
+                            "whoever sent it to copy the whole link again.",
+                            "the address's fragment is neither a replay nor a challenge")
     else:
         return
     app.render()
@@ -226,7 +245,7 @@ def handle(app: Any, intent: Intent) -> bool:
         app.share_note = ""
     if kind == "show_setup":
         app.replay = None
-        app.link_message = ""
+        app.link_message = None
     if kind.startswith("nb_"):
         from eleusis_web import notebook_panel
 
@@ -317,13 +336,33 @@ def decorate(app: Any, screen_name: str, node: Any) -> None:
         panel.appendChild(challenge_view.entry(app))
         panel.appendChild(archive_view.panel(app))
         node.appendChild(panel)
-    note = getattr(app, "link_message", "")
-    if note:
-        node.insertBefore(h("p", {"class": "notice link-message", "role": "alert",
-                                  "data-testid": "link-message", "text": note}),
-                          node.children[0] if node.children else None)
 
 
-__all__ = ["MAX_FRAGMENT", "clear_hash", "copy_text", "decorate", "handle", "parse_fragment",
-           "replay_link", "route_hash", "screen", "session_notebook", "share_or_copy",
-           "share_panel"]
+def link_notice(problem: tuple[str, str]) -> El:
+    """The notice of a link that could not be opened: a sentence, the detail folded away."""
+    from eleusis_web.render import h
+
+    text, detail = problem
+    return h("div", {"class": "notice link-message", "role": "alert",
+                     "data-testid": "link-message"},
+             h("p", {"text": text}),
+             h("details", {}, h("summary", {"text": "What went wrong"}),
+               h("p", {"class": "detail", "text": detail})))
+
+
+__all__ = [
+    "MAX_FRAGMENT",
+    "clear_hash",
+    "copy_text",
+    "decorate",
+    "handle",
+    "link_notice",
+    "link_problem",
+    "parse_fragment",
+    "replay_link",
+    "route_hash",
+    "screen",
+    "session_notebook",
+    "share_or_copy",
+    "share_panel",
+]

@@ -192,11 +192,22 @@ class Saves:
             self.store.removeItem(CURRENT)
         self.notes.append(f"A saved game ({sid}) was set aside because {why}.")
 
-    def delete(self, sid: str) -> None:
-        """Delete a saved game."""
+    def delete(self, sid: str) -> str | None:
+        """Delete a saved game; return its stored text (for "Undo"), None if there was none."""
+        raw = _text(self.store.getItem(PREFIX + sid))
         self.store.removeItem(PREFIX + sid)
         if _text(self.store.getItem(CURRENT)) == sid:
             self.store.removeItem(CURRENT)
+        return None if raw is None else str(raw)
+
+    def restore(self, sid: str, raw: str) -> bool:
+        """Put back a game deleted a moment ago ("Undo"); False (and a note) when full."""
+        try:
+            self.store.setItem(PREFIX + sid, raw)
+        except Exception:  # QuotaExceededError
+            self.notes.append(FULL_MESSAGE)
+            return False
+        return True
 
     def current(self) -> str | None:
         """The id of the game to resume on reload."""
@@ -217,4 +228,4 @@ def title_of(session: Any) -> str:
     rounds = f", round {len(session.rounds)}" if session.planned_rounds > 1 else ""
     when = time.strftime("%d %b %H:%M", time.localtime(session.created or 0))
     return f"{VARIANTS.get(session.setup.variant, '')} — {names}{rounds} · {when} · " \
-        f"{len(st.actions)} moves"
+        f"{len(st.actions)} move{'' if len(st.actions) == 1 else 's'}"

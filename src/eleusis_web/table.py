@@ -92,6 +92,11 @@ class App:
         self.window_focus = ""  # the focused control's key when the step was offered
         self.grace_override: int | None = None  # test hook ``grace`` (milliseconds)
         self.landed = 0  # the number of the last card that got the landing animation
+        #: the saved game deleted last (id, stored text, title): "Undo" puts it back
+        self.deleted: tuple[str, str, str] | None = None
+        #: the screen, game and round last drawn: a new one scrolls to its top and
+        #: puts the focus on its heading
+        self.shown: tuple[str, str, int] | None = None
         table = dom.element("table")
         felt = table.querySelector(".felt")
         root = dom.document.getElementById("game")
@@ -105,7 +110,8 @@ class App:
         # the share features (eleusis_web.share): replay viewer, link messages, panels
         self.replay: Any = None
         self.replay_timer: Any = None
-        self.link_message = ""
+        #: a link that could not be opened: (what to tell the player, the detail)
+        self.link_message: tuple[str, str] | None = None
         self.share_note = ""
         self.special = ""
         self.ui_extra: dict[str, Any] = {}
@@ -244,7 +250,16 @@ class App:
         if kind == "resume":
             self._resume(intent.text("id"))
         elif kind == "delete_save":
-            self.saves.delete(intent.text("id"))
+            sid = intent.text("id")
+            title = next((str(e["title"]) for e in self.saves.entries() if e["id"] == sid), "")
+            raw = self.saves.delete(sid)
+            self.deleted = (sid, raw, title) if raw is not None else None
+            if raw is not None:
+                self.c.announcements.append(f"Deleted {title}. Undo is offered for a moment.")
+        elif kind == "delete_save_undo":
+            if self.deleted is not None and self.saves.restore(*self.deleted[:2]):
+                self.c.announcements.append(f"{self.deleted[2]} is back.")
+            self.deleted = None
         else:
             changed = self.c.dispatch(intent)
             if changed:
@@ -420,7 +435,8 @@ class App:
             screen, title, node = ours
         elif screen == "setup":
             title = "Eleusis"
-            node = render.setup_screen(c, self.saves.entries(), self.saves.notes)
+            node = render.setup_screen(c, self.saves.entries(), self.saves.notes,
+                                       self.deleted[2] if self.deleted else "")
         elif screen == "write-rule":
             title = "Writing the rule"
             node = render.write_rule_screen(c)
@@ -446,8 +462,24 @@ class App:
         if self.saves.notes and screen != "setup":
             page.appendChild(render.h("p", {"class": "notice", "role": "alert",
                                             "text": " ".join(self.saves.notes)}))
+        if self.link_message is not None:
+            page.appendChild(share.link_notice(self.link_message))
         page.appendChild(node)
+        moment = (screen, c.session.id if c.session else "",
+                  len(c.session.rounds) if c.session else 0)
+        heading = None
+        if moment != self.shown:
+            if self.shown is not None:  # not on the first draw: the page opens as it is
+                heading = node.find(lambda e: e.tag in ("h1", "h2")) or page.find(
+                    lambda e: e.tag in ("h1", "h2"))
+            if heading is not None and "tabindex" not in heading.attrs:
+                heading.attrs["tabindex"] = "-1"
+            self.shown = moment
         render.mount(self.root, page)
+        if heading is not None and heading.node is not None:
+            # a new screen opens at its top, the focus on its heading
+            dom.window.scrollTo(0, 0)
+            heading.node.focus(_no_scroll())
         self.root.setAttribute("data-screen", screen)
         body = dom.document.body
         body.setAttribute("data-screen", screen)
@@ -529,6 +561,13 @@ def legal_kinds(state: Any, seat: int) -> tuple[str, ...]:
     from eleusis.game import legal_actions
 
     return tuple(legal_actions(state, seat).kinds)
+
+
+def _no_scroll() -> Any:
+    """``{preventScroll: true}`` for ``focus()``."""
+    opts = dom.window.Object.new()
+    opts.preventScroll = True
+    return opts
 
 
 def _read_json(text: Any) -> dict[str, Any]:

@@ -128,6 +128,7 @@ class TableVM:
     hand_owner: str
     hidden: bool  # hot-seat: hands hidden behind "pass the device"
     pass_to: str
+    pass_then: str  # what "I am NAME: ..." does: "show my hand", or "go on" (no cards)
     controls: tuple[ControlVM, ...]
     calls: tuple[ControlVM, ...]  # prophet's or dealer's Right / Wrong
     call_title: str
@@ -501,6 +502,8 @@ def table_model(c: Controller) -> TableVM:
         hand_owner=names[viewer] if viewer is not None else "",
         hidden=hidden,
         pass_to=names[viewer] if hidden and viewer is not None else "",
+        pass_then=("show my hand" if viewer is not None and state.hand(viewer)
+                   else "go on"),
         controls=tuple(controls),
         calls=tuple(calls),
         call_title=call_title,

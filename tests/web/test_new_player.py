@@ -1,0 +1,172 @@
+"""What a new player met on the page, as the controller sees it (issue: the face rebuilt).
+
+Each test plays the way a person does: a fresh controller with the page's own
+seed source, intents as the page sends them, no fixed seed.
+"""
+
+from __future__ import annotations
+
+from eleusis.rules import parse
+from eleusis_web import intents
+from eleusis_web.controller import Controller, SeatPlan, Setup
+from eleusis_web.share import link_problem
+from eleusis_web.storage import PREFIX, MemoryStorage, Saves
+from eleusis_web.viewmodel import table_model
+
+RED = "card is red"
+
+
+def deal_of(c: Controller) -> tuple[str | None, tuple[str, ...]]:
+    assert c.session is not None
+    state = c.session.state
+    return state.config.rule, tuple(x.code for x in state.stock)
+
+
+def pick(c: Controller, right: bool, rule: str = RED) -> dict[str, object]:
+    assert c.ui.viewer is not None and c.state is not None
+    r = parse(rule)
+    for card, token in c.hand_tokens(c.ui.viewer):
+        if r.accepts(list(c.state.mainline), card) == right:
+            code, _, copy = token.partition("#")
+            return {"type": "select", "card": code, **({"copy": int(copy)} if copy else {})}
+    raise AssertionError("no such card in the hand")
+
+
+def test_two_new_games_in_a_row_are_different_deals_and_rules() -> None:
+    c = Controller()  # the page's own seed source
+    c.dispatch({"type": "start"})
+    first = deal_of(c)
+    c.dispatch({"type": "show_setup"})
+    c.dispatch({"type": "start"})
+    second = deal_of(c)
+    assert first != second
+    c.dispatch({"type": "new-game", "variant": "solo"})
+    assert deal_of(c) not in (first, second)
+
+
+def test_a_resumed_game_then_a_new_game_is_a_new_deal() -> None:
+    c = Controller()
+    c.dispatch({"type": "start"})
+    assert c.session is not None
+    before = deal_of(c)
+    from eleusis_web.controller import Session
+
+    again = Controller()  # a reload: the saved game goes on, then "New game"
+    again.resume(Session.from_data(c.session.to_data()))
+    assert deal_of(again) == before
+    again.dispatch({"type": "show_setup"})
+    again.dispatch({"type": "start"})
+    assert deal_of(again) != before
+
+
+def test_the_moment_to_guess_is_offered_in_every_game_not_only_the_first() -> None:
+    c = Controller()
+    offered = []
+    for _ in range(2):
+        c.ui.setup = Setup(variant="express", rule=RED, pace="instant",
+                           seats=[SeatPlan("You", "you"), SeatPlan("Ada", "computer")])
+        c.dispatch({"type": "start", "seed": 11})  # the same deal: the same move numbers
+        assert c.ui.viewer is not None and c.state is not None
+        while c.computer_due() is not None:
+            c.computer_step()
+        c.dispatch(pick(c, True))
+        c.dispatch({"type": "play"})
+        offered.append(c.window_open())
+        c.dispatch({"type": "continue"})
+        assert c.window_open() is None
+        c.dispatch({"type": "show_setup"})
+    assert offered == [0, 0]
+
+
+def test_a_chosen_card_stays_chosen_while_the_computers_play() -> None:
+    c = Controller(lambda: 21)
+    c.ui.setup = Setup(variant="new_eleusis", rule=RED, pace="instant")
+    c.dispatch({"type": "start"})
+    assert c.ui.viewer == 0
+    while c.computer_due() is None and c.state is not None and not c.state.over:
+        # our turn first: play, so that the computers move next
+        c.dispatch(pick(c, True))
+        c.dispatch({"type": "play"})
+        while c.window_open() is not None:
+            c.dispatch({"type": "continue"})
+    assert c.computer_due() is not None
+    intent = pick(c, False)
+    c.dispatch(intent)  # clicked while a computer is to move
+    chosen = list(c.ui.selection)
+    assert chosen
+    while c.computer_due() is not None:
+        c.computer_step()
+        assert c.ui.selection == chosen
+    vm = table_model(c)
+    assert [x.order for x in vm.hand if x.token == chosen[0]] == [1]
+    assert next(x for x in vm.controls if x.name == "Play").enabled
+
+
+def test_a_card_that_is_not_in_the_hand_or_does_not_exist_is_refused() -> None:
+    c = Controller(lambda: 5)
+    c.ui.setup = Setup(variant="solo", rule=RED)
+    c.dispatch({"type": "start"})
+    state = c.state
+    assert c.ui.viewer is not None and state is not None
+    hand = {x.code for x in state.hand(c.ui.viewer)}
+    other = next(code for code in ("AS", "2H", "3D", "4C", "5S") if code not in hand)
+    assert c.dispatch({"type": "select", "card": other}) is False
+    assert c.ui.selection == [] and "not in your hand" in c.ui.message
+    assert c.dispatch({"type": "select", "card": "ZZ"}) is False
+    assert c.ui.message == "That card does not exist." and c.state is state
+    assert c.dispatch({"type": "no-such-thing"}) is False
+    assert c.ui.message == "That action is not known to this page." and c.state is state
+    assert c.dispatch({"type": "call", "right": True, "card": "<b>x</b>"}) is False
+    assert c.state is state
+
+
+def test_every_intent_of_the_vocabulary_has_its_handler() -> None:
+    c = Controller()
+    for kind, (owner, _) in intents.VOCABULARY.items():
+        if owner == "table":
+            assert callable(getattr(c, "_on_" + kind, None)), kind
+    handlers = {n[4:] for n in dir(c) if n.startswith("_on_")}
+    assert handlers <= set(intents.VOCABULARY)
+
+
+def test_a_match_where_a_person_writes_the_rule_starts_with_that_person_writing() -> None:
+    c = Controller()
+    c.ui.setup = Setup(variant="express", dealer="writer", match=True)
+    c.dispatch({"type": "start"})
+    assert c.ui.screen == "write-rule" and c.writer_name() == "You"
+    c.dispatch({"type": "rule_text", "value": RED})
+    c.dispatch({"type": "rule_accept"})
+    assert c.session is not None and c.session.state.config.dealer == 0
+
+
+def test_a_deleted_saved_game_can_be_put_back() -> None:
+    store = MemoryStorage()
+    saves = Saves(store, clock=lambda: 1.0)
+    c = Controller()
+    c.dispatch({"type": "new-game", "variant": "solo"})
+    assert c.session is not None
+    saves.write(c.session.to_data(), "Solo")
+    raw = saves.delete(c.session.id)
+    assert raw is not None and saves.entries() == []
+    assert saves.restore(c.session.id, raw)
+    assert [e["id"] for e in saves.entries()] == [c.session.id]
+    assert store.getItem(PREFIX + c.session.id) == raw
+
+
+def test_a_damaged_link_is_explained_in_a_players_words() -> None:
+    text, detail = link_problem("challenge", ValueError(
+        "challenge format 0 is not known to this version (it reads format 1)"))
+    assert "format 0" not in text and "another version of Eleusis" in text
+    assert "format 0" in detail
+    text, _ = link_problem("replay", ValueError("the replay is cut short"))
+    assert text.startswith("This replay link cannot be opened") and "copy the whole" in text
+
+
+def test_your_hand_and_the_pass_screen_read_well() -> None:
+    c = Controller()
+    c.ui.setup = Setup(variant="express", dealer="judge", dealer_name="Dealer",
+                       seats=[SeatPlan("You", "you"), SeatPlan("Bo", "person")])
+    c.dispatch({"type": "start"})
+    vm = table_model(c)
+    # the dealer holds no cards: their pass screen does not offer to show a hand
+    assert vm.hidden and vm.pass_to == "Dealer" and vm.pass_then == "go on"
