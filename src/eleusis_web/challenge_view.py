@@ -285,6 +285,25 @@ def _schedule(app: Any) -> None:
     app.ui_extra["ch_timer"] = dom.window.setTimeout(app.ui_extra["ch_tick_js"], 0)
 
 
+def settle(app: Any) -> None:
+    """After a change: when a challenge round has ended, the computer plays the same deal
+    (in timer slices, once per game)."""
+    s = app.c.session
+    token = s.extra.get("challenge") if s is not None else None
+    if s is None or not token or not s.state.over:
+        return
+    run = app.ui_extra.get("ch_run")
+    if isinstance(run, ComputerRun) and app.ui_extra.get("ch_run_for") == s.id:
+        return
+    try:
+        ch = open_challenge(str(token))
+    except ChallengeError:
+        return
+    app.ui_extra["ch_run"] = ComputerRun(ch)
+    app.ui_extra["ch_run_for"] = s.id
+    _schedule(app)
+
+
 def end_panel(app: Any) -> Any:
     """At the end of a challenge: who wrote it, and the computer on the same deal."""
     from eleusis_web.render import h
@@ -299,9 +318,7 @@ def end_panel(app: Any) -> Any:
         return None
     run = app.ui_extra.get("ch_run")
     if not isinstance(run, ComputerRun) or app.ui_extra.get("ch_run_for") != s.id:
-        run = ComputerRun(ch)
-        app.ui_extra["ch_run"] = run
-        app.ui_extra["ch_run_for"] = s.id
+        return None  # not started yet (see settle)
     box = h("section", {"class": "share-box challenge-result",
                         "aria-labelledby": "ch-result-title"},
             h("h3", {"id": "ch-result-title", "text": f"{ch.author}'s challenge"}),
@@ -313,7 +330,6 @@ def end_panel(app: Any) -> Any:
                                 "id": "ch-progress-label"}))
         box.appendChild(h("progress", {"max": "100", "value": str(int(run.progress * 100)),
                                        "aria-labelledby": "ch-progress-label"}))
-        _schedule(app)
     else:
         r = run.result
         box.appendChild(h("p", {"class": "compare", "data-testid": "challenge-compare",
@@ -324,5 +340,14 @@ def end_panel(app: Any) -> Any:
     return box
 
 
-__all__ = ["ComputerRun", "end_panel", "entry", "handle", "open_link",
-           "render_writer", "session_id", "writer_check"]
+__all__ = [
+    "ComputerRun",
+    "end_panel",
+    "entry",
+    "handle",
+    "open_link",
+    "render_writer",
+    "session_id",
+    "settle",
+    "writer_check",
+]

@@ -85,8 +85,11 @@ def _store(app: Any) -> Any:
     return app.saves.store
 
 
-def load_history(app: Any) -> dict[str, Any]:
-    """The stored history (reset with a message when damaged)."""
+def load_history(app: Any, repair: bool = True) -> dict[str, Any]:
+    """The stored history; a damaged one reads as empty, with a message.
+
+    ``repair``: also write the repaired history back (never while drawing).
+    """
     from eleusis_web.table import nil
 
     try:
@@ -96,7 +99,8 @@ def load_history(app: Any) -> dict[str, Any]:
     history, message = read_history(None if nil(raw) else str(raw))
     if message:
         app.ui_extra["daily_message"] = message
-        save_history(app, history)
+        if repair:
+            save_history(app, history)
     return history
 
 
@@ -155,6 +159,23 @@ def entry(app: Any) -> Any:
     return box
 
 
+def settle(app: Any) -> None:
+    """After a change: a daily game that has just ended is recorded in the history (once)."""
+    s = app.c.session
+    iso = s.extra.get("daily") if s is not None else None
+    day = parse_day(str(iso)) if iso else None
+    if s is None or day is None or not s.state.over:
+        return
+    history = load_history(app)
+    if day.isoformat() in history.get("days", {}):
+        return
+    try:
+        history = record_result(history, day, result_of(s.state))
+    except DailyError:
+        return
+    save_history(app, history)
+
+
 def end_panel(app: Any) -> Any:
     """At the end of a daily game: the spoiler-free result to share, the streaks."""
     from eleusis_web.render import h, intent_attr
@@ -164,11 +185,10 @@ def end_panel(app: Any) -> Any:
     day = parse_day(str(iso)) if iso else None
     if s is None or day is None or not s.state.over:
         return None
-    history = load_history(app)
+    history = load_history(app, repair=False)
     try:
-        if day.isoformat() not in history.get("days", {}):
+        if day.isoformat() not in history.get("days", {}):  # not recorded yet: as it will be
             history = record_result(history, day, result_of(s.state))
-            save_history(app, history)
         text, streaks = result_texts(s.state, day, history)
     except DailyError as exc:
         return h("p", {"class": "notice", "text": f"Daily result unavailable: {exc}"})
@@ -188,4 +208,4 @@ def end_panel(app: Any) -> Any:
 
 
 __all__ = ["HISTORY_KEY", "end_panel", "entry", "handle", "load_history", "parse_day",
-           "read_history", "result_texts", "save_history", "start_solo", "today"]
+           "read_history", "result_texts", "save_history", "settle", "start_solo", "today"]

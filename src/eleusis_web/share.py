@@ -178,6 +178,7 @@ def route_hash(app: Any) -> None:
                             "the address's fragment is neither a replay nor a challenge")
     else:
         return
+    app.settle()
     app.render()
 
 

@@ -173,6 +173,7 @@ class App:
             if session is not None:
                 self.c.resume(session)
                 self.c.announcements.append("Welcome back: the game goes on where it was.")
+        self.settle()
         self._watch_window()
         self.render()
         self.schedule()
@@ -243,6 +244,7 @@ class App:
 
         kind = intent.kind
         if share.handle(self, intent):
+            self.settle()
             self.render()
             self.schedule()
             return
@@ -268,6 +270,7 @@ class App:
                 self.saves.forget_current()
         if self._moves() != moves:
             self.moved_at = float(dom.window.performance.now())
+        self.settle()
         self._watch_window()
         self.render()
         self.schedule()
@@ -339,6 +342,7 @@ class App:
                 keep_out_of_gc()
                 self.moved_at = float(perf.now())
                 measured("eleusis:save", self.save)
+                self.settle()
                 self._watch_window()
                 measured("eleusis:render", self.render)
         self.schedule()
@@ -446,7 +450,7 @@ class App:
             title = "How to play"
             node = render.help_screen(blocks())
         elif screen == "round-end" and c.session is not None:
-            vm_end = viewmodel.round_end_model(c, self._thoughts())
+            vm_end = viewmodel.round_end_model(c, self._thoughts_ready())
             title = vm_end.title
             node = render.round_end_screen(
                 vm_end, render.layout_board(viewmodel.table_model(c), c))
@@ -496,20 +500,44 @@ class App:
             status.textContent = " ".join(c.announcements[-4:])
             c.announcements.clear()
 
-    def _thoughts(self) -> dict[int, list[tuple[str, str, float]]]:
-        """The computer scientists' top hypotheses at the end of the round.
+    def settle(self) -> None:
+        """The work a change calls for, done after the change and never while drawing.
 
-        Worked out once, in timer slices (:meth:`Brains.explain_steps`), so
-        the score sheet shows at once and the thoughts join it when ready.
+        A round just over starts the computers' explanations (in timer slices);
+        the share features record a finished daily puzzle, start the
+        computer's run of a challenge (:func:`eleusis_web.daily_view.settle`,
+        :func:`eleusis_web.challenge_view.settle`).
         """
+        from eleusis_web import challenge_view, daily_view
+
+        s = self.c.session
+        if s is not None and s.state.over:
+            self._start_thoughts()
+        daily_view.settle(self)
+        challenge_view.settle(self)
+
+    def _thoughts_key(self) -> str:
+        s = self.c.session
+        return "" if s is None else f"{s.id}:{len(s.rounds)}"
+
+    def _thoughts_ready(self) -> dict[int, list[tuple[str, str, float]]]:
+        """The computer scientists' top hypotheses at the end of the round, once worked out."""
+        if self.thoughts is not None and self.thoughts_for == self._thoughts_key():
+            return self.thoughts
+        return {}
+
+    def _start_thoughts(self) -> None:
+        """Work out the round-end explanations once, in timer slices
+        (:meth:`Brains.explain_steps`): the score sheet shows at once and the
+        thoughts join it when ready."""
         from eleusis_web.computer import HUMAN_DEALER_NOISE, Brains
 
         c = self.c
         s = c.session
         assert s is not None
-        key = f"{s.id}:{len(s.rounds)}"
+        key = self._thoughts_key()
         if self.thoughts is not None and self.thoughts_for == key:
-            return self.thoughts
+            return
         if self._explaining is None or self._explaining[0] != key:
             brains = c.computers
             if brains is None:
@@ -518,7 +546,6 @@ class App:
             self._explaining = (key, brains.explain_steps(s.state, noise))
             if self._explain_timer is None:
                 self._explain_timer = dom.window.setTimeout(self._explain_js, 0)
-        return {}
 
     def _explain_tick(self) -> None:
         """One slice of the round-end explanations; redraw when they are ready."""

@@ -13,6 +13,7 @@ are flags of :class:`CardVM`, bets would be two more :class:`ControlVM`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -201,6 +202,7 @@ def describe_event(ev: Event, names: Sequence[str]) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=256)
 def rule_check(text: str) -> tuple[str, str]:
     """``(error, english)`` for a rule text typed in an editor (error "" when it parses)."""
     from eleusis.rules import RuleSyntaxError, parse
@@ -226,8 +228,12 @@ class Analysis:
     playable: bool
 
 
+@functools.lru_cache(maxsize=32)
 def analysis(text: str) -> Analysis | None:
-    """Acceptance rate, warnings and notes of :func:`eleusis.rules.analyse` (None: bad rule)."""
+    """Acceptance rate, warnings and notes of :func:`eleusis.rules.analyse` (None: bad rule).
+
+    Worked out once per rule text (a redraw of the editor does not run 40 games again).
+    """
     import random
 
     from eleusis.rules import RuleSyntaxError, analyse, parse
@@ -250,6 +256,11 @@ def analysis(text: str) -> Analysis | None:
 
 def try_card(text: str, line: Sequence[Card]) -> tuple[tuple[str, bool], ...]:
     """What the rule says about each of the 52 cards after the mainline ``line``."""
+    return _try_card(text, tuple(line))
+
+
+@functools.lru_cache(maxsize=64)
+def _try_card(text: str, line: tuple[Card, ...]) -> tuple[tuple[str, bool], ...]:
     from eleusis.cards import ALL_CARDS
     from eleusis.rules import RuleSyntaxError, parse
 

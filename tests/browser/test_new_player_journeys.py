@@ -1,0 +1,139 @@
+"""A newcomer's journeys through the page: what a player would check first.
+
+No seed and no rule in the address: the page deals as it does for anyone.
+Everything is done by visible names and roles, as a person does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from share_support import hand, mainline
+
+BOOT_MS = 90_000
+
+
+@pytest.fixture
+def page(chromium: Browser) -> Iterator[Page]:
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(60_000)
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.errors = errors  # type: ignore[attr-defined]
+    yield p
+    assert not errors, errors
+    assert p.locator(".py-error").count() == 0
+    context.close()
+
+
+def boot(page: Page, site: str, query: str = "") -> None:
+    page.goto(site + query)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_MS)
+    page.wait_for_selector("#game[data-screen='setup']", state="attached", timeout=BOOT_MS)
+
+
+def screen(page: Page) -> str:
+    return str(page.locator("#game").get_attribute("data-screen"))
+
+
+def deal(page: Page) -> tuple[str, ...]:
+    """What a player sees of a new deal: the starter and their hand."""
+    page.wait_for_selector("#game[data-screen='table']", state="attached")
+    page.wait_for_selector(".hand .card", state="attached")
+    return (*[c.code for c in mainline(page)][:1], *hand(page))
+
+
+def test_two_new_games_in_a_row_are_different(page: Page, site: str) -> None:
+    boot(page, site, "?variant=solo")
+    page.get_by_role("button", name="Start", exact=True).click()
+    first = deal(page)
+    page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_role("button", name="Start", exact=True).click()
+    second = deal(page)
+    assert first != second
+    page.reload()
+    page.wait_for_selector("#game[data-screen='table']", state="attached", timeout=BOOT_MS)
+    assert deal(page) == second  # a reload goes on with the same game
+    page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_role("button", name="Start", exact=True).click()
+    assert deal(page) not in (first, second)
+
+
+def test_the_first_start_after_typing_a_name_starts_the_game(page: Page, site: str) -> None:
+    boot(page, site, "?variant=solo")
+    name = page.get_by_role("textbox", name="Name of player 1")
+    name.fill("Zoë")
+    page.get_by_role("button", name="Start", exact=True).click()  # one click, nothing else
+    page.wait_for_selector("#game[data-screen='table']", state="attached")
+    expect(page.get_by_role("group", name="Zoë's hand")).to_be_visible()
+
+
+def test_a_card_clicked_during_the_computers_turns_stays_selected(page: Page,
+                                                                  site: str) -> None:
+    boot(page, site, "?variant=new-eleusis&pace=slow")
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_selector(".hand .card", state="attached")
+    turn = page.get_by_test_id("turn")
+    # click a card at once, while the table is busy with the computers
+    first = page.locator(".hand .card").first
+    code = first.get_attribute("data-code")
+    first.click()
+    expect(page.locator(f".hand .card[data-code='{code}']")).to_have_attribute(
+        "aria-pressed", "true")
+    expect(turn).to_contain_text("Your turn", timeout=60_000)
+    expect(page.locator(f".hand .card[data-code='{code}']")).to_have_attribute(
+        "aria-pressed", "true")
+    expect(page.get_by_role("button", name="Play", exact=True)).not_to_have_attribute(
+        "aria-disabled", "true")
+
+
+def test_a_new_screen_opens_at_its_top_with_the_focus_on_its_heading(page: Page,
+                                                                    site: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    boot(page, site, "?variant=solo")
+    page.mouse.wheel(0, 2000)
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_selector("#game[data-screen='table']", state="attached")
+    page.wait_for_function("window.scrollY === 0")
+    focused: Any = page.evaluate("document.activeElement.tagName")
+    assert focused in ("H1", "H2")
+
+
+def test_delete_a_saved_game_then_undo(page: Page, site: str) -> None:
+    boot(page, site, "?variant=solo")
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_selector(".hand .card", state="attached")
+    page.get_by_role("button", name="New game", exact=True).click()
+    saved = page.locator(".save-list .save")
+    expect(saved).to_have_count(1)
+    title = saved.first.locator(".save-title").inner_text()
+    page.get_by_role("button", name=f"Delete {title}").click()
+    expect(saved).to_have_count(0)
+    page.get_by_role("button", name=f"Undo: put back {title}").click()
+    expect(saved).to_have_count(1)
+    page.reload()
+    page.wait_for_selector("#game[data-screen='setup']", state="attached", timeout=BOOT_MS)
+    expect(page.locator(".save-list .save")).to_have_count(1)
+
+
+def test_a_damaged_link_says_so_in_words_and_leaves_the_form_in_place(page: Page,
+                                                                     site: str) -> None:
+    boot(page, site)
+    form = page.locator("section.setup")
+    box_before = form.bounding_box()
+    page.goto(site + "#c=AAAAthis-is-not-a-challenge")
+    page.reload()
+    page.wait_for_selector("#game[data-screen='setup']", state="attached", timeout=BOOT_MS)
+    note = page.get_by_test_id("link-message")
+    expect(note).to_contain_text("cannot be opened")
+    assert "format" not in note.locator("p").first.inner_text()
+    box_after = form.bounding_box()
+    assert box_before is not None and box_after is not None
+    assert abs(box_after["x"] - box_before["x"]) < 2  # not pushed aside
+    assert abs(box_after["width"] - box_before["width"]) < 2
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_selector("#game[data-screen='table']", state="attached")
