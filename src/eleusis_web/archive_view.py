@@ -30,6 +30,7 @@ from eleusis.archive import (
     save_from_game,
 )
 from eleusis.notebook import Notebook, NotebookError
+from eleusis_web import dom
 from eleusis_web.intents import Intent
 
 FILE_NAME = "eleusis-games.json"
@@ -70,13 +71,12 @@ def plan_for(text: str, saved: Mapping[str, Mapping[str, Any]]) -> tuple[Archive
 
 def _saved(app: Any) -> dict[str, dict[str, Any]]:
     from eleusis_web.storage import PREFIX
-    from eleusis_web.table import nil
 
     out: dict[str, dict[str, Any]] = {}
     store = app.saves.store
     for e in app.saves.entries():
         raw = store.getItem(PREFIX + str(e["id"]))
-        if nil(raw):
+        if dom.nil(raw):
             continue
         try:
             data = json.loads(str(raw))
@@ -88,7 +88,6 @@ def _saved(app: Any) -> dict[str, dict[str, Any]]:
 
 
 def _download(text: str) -> None:
-    from eleusis_web import dom
 
     parts = dom.window.Array.new()
     parts.push(text)
@@ -124,11 +123,10 @@ def export_now(app: Any) -> None:
 
 
 def _read_file(app: Any) -> None:
-    from eleusis_web import boot, dom
-    from eleusis_web.table import nil
+    from eleusis_web import boot
 
     el = dom.document.getElementById("archive-file")
-    if nil(el) or nil(el.files) or el.files.length == 0:
+    if dom.nil(el) or dom.nil(el.files) or el.files.length == 0:
         return
     file = el.files.item(0)
     if int(file.size) > 8_000_000:

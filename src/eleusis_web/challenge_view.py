@@ -35,8 +35,10 @@ from eleusis.game import (
     make_config,
     new_game,
 )
+from eleusis_web import dom
 from eleusis_web.intents import Intent
-from eleusis_web.viewmodel import rule_check
+from eleusis_web.session import fresh_seed
+from eleusis_web.viewmodel import link_problem, rule_check
 
 #: Milliseconds of the computer's work per browser tick (its preparation and
 #: each decision are cut in slices of about this much, as at the table).
@@ -145,8 +147,6 @@ def open_link(app: Any, token: str) -> None:
     try:
         ch = open_challenge(token)
     except ChallengeError as exc:
-        from eleusis_web.share import link_problem
-
         app.link_message = link_problem("challenge", exc)
         return
     app.link_message = None
@@ -157,7 +157,6 @@ def open_link(app: Any, token: str) -> None:
 
 def handle(app: Any, intent: Intent) -> bool:
     """``challenge_*`` intents: the editor's fields, making the link, the computer's run."""
-    from eleusis_web.share import base_url, share_or_copy
 
     kind = str(intent.get("type", ""))
     ux = app.ui_extra
@@ -173,19 +172,18 @@ def handle(app: Any, intent: Intent) -> bool:
         ux["ch_name"] = str(intent.get("value", ""))[:40]
         ux["ch_link"] = ""
     elif kind == "challenge_make":
-        from eleusis_web.table import _seed
 
         try:
-            token = make_challenge(str(ux.get("ch_rule", "")), _seed() & 0xFFFFFFFF,
+            token = make_challenge(str(ux.get("ch_rule", "")), fresh_seed() & 0xFFFFFFFF,
                                    str(ux.get("ch_name", "")).strip() or DEFAULT_AUTHOR)
-            ux["ch_link"] = f"{base_url()}#c={token}"
+            ux["ch_link"] = f"{dom.base_url()}#c={token}"
             ux["ch_error"] = ""
         except ChallengeError as exc:
             ux["ch_error"] = str(exc)
     elif kind == "challenge_share":
         link = str(ux.get("ch_link", ""))
         if link:
-            app.share_note = share_or_copy(link, "An Eleusis challenge", "challenge-link")
+            app.share_note = dom.share_or_copy(link, "An Eleusis challenge", "challenge-link")
     return True
 
 
@@ -271,7 +269,7 @@ def _tick(app: Any) -> None:
 
 
 def _schedule(app: Any) -> None:
-    from eleusis_web import boot, dom
+    from eleusis_web import boot
 
     run = app.ui_extra.get("ch_run")
     if not isinstance(run, ComputerRun) or run.result is not None \

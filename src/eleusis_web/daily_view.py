@@ -31,6 +31,7 @@ from eleusis.daily import (
     validate_history,
 )
 from eleusis.game import State
+from eleusis_web import dom
 from eleusis_web.intents import Intent
 
 HISTORY_KEY = "eleusis.daily"
@@ -69,12 +70,10 @@ def result_texts(game: State, day: _dt.date, history: dict[str, Any]) -> tuple[s
 
 def today() -> _dt.date:
     """``?date=`` when given (and valid), else the browser's local date."""
-    from eleusis_web import dom
-    from eleusis_web.table import nil
 
     params = dom.window.URLSearchParams.new(dom.window.location.search)
     given = params.get("date")
-    day = parse_day(None if nil(given) else str(given))
+    day = parse_day(None if dom.nil(given) else str(given))
     if day is not None:
         return day
     now = dom.window.Date.new()
@@ -90,13 +89,12 @@ def load_history(app: Any, repair: bool = True) -> dict[str, Any]:
 
     ``repair``: also write the repaired history back (never while drawing).
     """
-    from eleusis_web.table import nil
 
     try:
         raw = _store(app).getItem(HISTORY_KEY)
     except Exception:
         raw = None
-    history, message = read_history(None if nil(raw) else str(raw))
+    history, message = read_history(None if dom.nil(raw) else str(raw))
     if message:
         app.ui_extra["daily_message"] = message
         if repair:
@@ -112,7 +110,7 @@ def save_history(app: Any, history: dict[str, Any]) -> None:
 
 def start_solo(app: Any, sid: str, state: State, extra: dict[str, Any]) -> None:
     """Start (or continue, when saved) a Solo session on ``state``."""
-    from eleusis_web.controller import Session, Setup, seat_kinds
+    from eleusis_web.session import Session, Setup, seat_kinds
 
     app.replay = None
     app.special = ""

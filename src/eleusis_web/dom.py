@@ -2,20 +2,27 @@
 
 Everything that touches ``js`` or ``pyodide.ffi`` goes through here, so the rest
 of ``eleusis_web`` stays easy to read and to type-check (``mypy --strict``
-sees the browser objects as ``Any``; this module says so once).
+sees the browser objects as ``Any``; this module says so once). The module
+imports under CPython too (``window`` and ``document`` are then None), so the
+rest of the face imports it at the top and stays testable without a browser.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+try:  # in the page; under CPython (tests) the module imports, its browser calls do not run
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - CPython
+    js = None
+    create_proxy = None
 
-#: ``window`` and ``document`` of the page (JS proxies).
-window: Any = js.window
-document: Any = js.document
+#: ``window`` and ``document`` of the page (JS proxies; None outside a browser).
+window: Any = getattr(js, "window", None)
+document: Any = getattr(js, "document", None)
 
 #: Proxies handed to JavaScript are kept here so they are never collected.
 _kept: list[Any] = []
@@ -40,3 +47,63 @@ def to_py(value: Any) -> Any:
     """Convert a JS value (object, array) to Python (dict, list); others unchanged."""
     convert = getattr(value, "to_py", None)
     return convert() if callable(convert) else value
+
+
+def nil(value: Any) -> bool:
+    """Whether a browser value is null or undefined (Pyodide's ``JsNull`` included)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def base_url() -> str:
+    """The page's address without its query or fragment.
+
+    The query is left out on purpose: it may hold new-game presets that must
+    never travel with a challenge or a replay.
+    """
+    loc = window.location
+    return f"{loc.origin}{loc.pathname}"
+
+
+def clear_hash() -> None:
+    """Remove the fragment from the address without reloading or adding history."""
+    loc = window.location
+    window.history.replaceState(None, "", f"{loc.pathname}{loc.search}")
+
+
+def copy_text(text: str, field_id: str = "") -> None:
+    """Copy ``text`` to the clipboard (and select the field showing it, for copying by hand)."""
+    if field_id:
+        el = document.getElementById(field_id)
+        if not nil(el):
+            with contextlib.suppress(Exception):
+                el.focus()
+                el.select()
+    try:
+        clip = window.navigator.clipboard
+        if not nil(clip):
+            promise = clip.writeText(text)
+            promise.catch(js_function(lambda _e: None))
+            return
+    except Exception:
+        pass
+    with contextlib.suppress(Exception):
+        document.execCommand("copy")
+
+
+def share_or_copy(text: str, title: str, field_id: str) -> str:
+    """Open the native share sheet where the browser has one, else copy; say which."""
+    nav = window.navigator
+    try:
+        share = nav.share
+        if not nil(share) and text.startswith("http"):
+            data = window.Object.new()
+            data.title = title
+            data.url = text
+            promise = nav.share(data)
+            # dismissed sheet, or not allowed: copy instead
+            promise.catch(js_function(lambda _e: copy_text(text, field_id)))
+            return "Shared."
+    except Exception:
+        pass
+    copy_text(text, field_id)
+    return "Link copied. It is also in the field above, to copy by hand."

@@ -87,6 +87,17 @@ def notebook_model(nb: Notebook, ev: Evidence, draft: str = "", focus: int | Non
     return NotebookVM(draft, err, english, entries, highlight, message)
 
 
+def session_notebook(session: Any) -> Notebook | None:
+    """The notebook kept with a session, if any (bad data: none)."""
+    data = session.extra.get("notebook") if session is not None else None
+    if data is None:
+        return None
+    try:
+        return Notebook.from_data(data)
+    except ValueError:
+        return None
+
+
 def apply_intent(nb: Notebook, intent: Intent, draft: str) -> tuple[Notebook, str, str]:
     """One notebook intent on ``nb``: (new notebook, new draft, message). Never raises."""
     kind = str(intent.get("type", ""))
@@ -121,7 +132,6 @@ def apply_intent(nb: Notebook, intent: Intent, draft: str) -> tuple[Notebook, st
 
 
 def _notebook(app: Any) -> Notebook:
-    from eleusis_web.share import session_notebook
 
     return session_notebook(app.c.session) or Notebook()
 

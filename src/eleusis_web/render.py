@@ -129,7 +129,7 @@ def card_face(card: CardVM, tag: str = "div", attrs: dict[str, Any] | None = Non
 
 def toolbar(c: Any, title: str) -> Any:
     """The bar above the table: the game's name and the always-there buttons."""
-    from eleusis_web.controller import PACES
+    from eleusis_web.session import PACES
 
     pace = h("select", {"id": "pace", "data-key": "pace", "data-change": "pace",
                         "aria-label": "Pace of computer turns"})
@@ -428,13 +428,7 @@ def guess_editor(vm: TableVM) -> Any:
 def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str],
                  deleted: str = "") -> El:
     """The new-game screen: variant, seats, dealer, difficulty, match, pace; saved games."""
-    from eleusis_web.controller import (
-        DEALERS,
-        STRENGTHS,
-        VARIANTS,
-        seat_limits,
-        variant_available,
-    )
+    from eleusis_web.session import DEALERS, STRENGTHS, VARIANTS, seat_limits, variant_available
 
     st = c.ui.setup
     form = h("section", {"class": "setup", "aria-labelledby": "setup-title"},
@@ -911,6 +905,16 @@ def inline(el: El, text: str) -> None:
             el.appendChild(h("em", {"text": part[1:-1]}))
         else:
             el.appendChild(part)
+
+
+def link_notice(problem: tuple[str, str]) -> El:
+    """The notice of a link that could not be opened: a sentence, the detail folded away."""
+    text, detail = problem
+    return h("div", {"class": "notice link-message", "role": "alert",
+                     "data-testid": "link-message"},
+             h("p", {"text": text}),
+             h("details", {}, h("summary", {"text": "What went wrong"}),
+               h("p", {"class": "detail", "text": detail})))
 
 
 def _present(value: Any) -> bool:

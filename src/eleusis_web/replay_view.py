@@ -126,7 +126,7 @@ class ReplayVM:
 
 def replay_model(r: Replay) -> ReplayVM:
     """The view model of the step shown."""
-    from eleusis_web.controller import VARIANTS
+    from eleusis_web.session import VARIANTS
 
     state = r.states[r.step]
     final = r.final

@@ -29,27 +29,16 @@ from typing import Any
 from eleusis.game import State
 from eleusis.notebook import Notebook
 from eleusis.replay import ReplayError, encode
+from eleusis_web import archive_view, challenge_view, daily_view, dom, notebook_panel
+from eleusis_web.dom import base_url, clear_hash, copy_text, share_or_copy
 from eleusis_web.intents import Intent
-from eleusis_web.vdom import El
+from eleusis_web.notebook_panel import session_notebook
+from eleusis_web.render import h, intent_attr
+from eleusis_web.replay_view import open_replay, render_replay, replay_model
+from eleusis_web.viewmodel import link_problem
 
 #: A fragment longer than this is refused before decoding.
 MAX_FRAGMENT = 400_000
-
-
-def link_problem(what: str, exc: Exception) -> tuple[str, str]:
-    """What to tell a player whose ``what`` link ("replay", "challenge") cannot be opened.
-
-    Returns (the sentence, the technical detail for "What went wrong").
-
-    >>> link_problem("replay", ValueError("the replay is cut short"))[0][:56]
-    'This replay link cannot be opened: it is damaged or inco'
-    """
-    detail = str(exc)
-    if "version" in detail or "format" in detail:
-        return (f"This {what} link was made by another version of Eleusis, so this page "
-                "cannot open it. Reload the page to update, then open the link again.", detail)
-    return (f"This {what} link cannot be opened: it is damaged or incomplete. Ask whoever "
-            "sent it to copy the whole link again.", detail)
 
 
 def parse_fragment(fragment: str) -> tuple[str, dict[str, str]]:
@@ -80,87 +69,15 @@ def replay_link(base: str, state: State, notebook: Notebook | None = None) -> st
     return link
 
 
-def session_notebook(session: Any) -> Notebook | None:
-    """The notebook kept with a session, if any (bad data: none)."""
-    data = session.extra.get("notebook") if session is not None else None
-    if data is None:
-        return None
-    try:
-        return Notebook.from_data(data)
-    except ValueError:
-        return None
-
-
 # --------------------------------------------------------------------------- browser
-
-
-def base_url() -> str:
-    """The page's address without its query or fragment.
-
-    The query is left out on purpose: it may hold new-game presets (``rule=``
-    among them) that must never travel with a challenge or a replay.
-    """
-    from eleusis_web import dom
-
-    loc = dom.window.location
-    return f"{loc.origin}{loc.pathname}"
-
-
-def copy_text(text: str, field_id: str = "") -> None:
-    """Copy ``text`` to the clipboard (and select the field showing it, for copying by hand)."""
-    from eleusis_web import dom
-    from eleusis_web.table import nil
-
-    if field_id:
-        el = dom.document.getElementById(field_id)
-        if not nil(el):
-            try:
-                el.focus()
-                el.select()
-            except Exception:
-                pass
-    try:
-        clip = dom.window.navigator.clipboard
-        if not nil(clip):
-            promise = clip.writeText(text)
-            promise.catch(dom.js_function(lambda _e: None))
-            return
-    except Exception:
-        pass
-    with contextlib.suppress(Exception):
-        dom.document.execCommand("copy")
-
-
-def share_or_copy(text: str, title: str, field_id: str) -> str:
-    """Open the native share sheet where the browser has one, else copy; say which."""
-    from eleusis_web import dom
-    from eleusis_web.table import nil
-
-    nav = dom.window.navigator
-    try:
-        share = nav.share
-        if not nil(share) and text.startswith("http"):
-            data = dom.window.Object.new()
-            data.title = title
-            data.url = text
-            promise = nav.share(data)
-            # dismissed sheet, or not allowed: copy instead
-            promise.catch(dom.js_function(lambda _e: copy_text(text, field_id)))
-            return "Shared."
-    except Exception:
-        pass
-    copy_text(text, field_id)
-    return "Link copied. It is also in the field above, to copy by hand."
 
 
 def route_hash(app: Any) -> None:
     """Open what the address's fragment asks for (on load and on ``hashchange``)."""
-    from eleusis_web import dom
 
     kind, params = parse_fragment(str(dom.window.location.hash or ""))
     text = str(dom.window.location.hash or "")
     if kind == "r":
-        from eleusis_web.replay_view import open_replay
 
         try:
             app.replay = open_replay(params.get("r", ""), params.get("n"))
@@ -169,7 +86,6 @@ def route_hash(app: Any) -> None:
             app.replay = None
             app.link_message = link_problem("replay", exc)
     elif kind == "c":
-        from eleusis_web import challenge_view
 
         challenge_view.open_link(app, params.get("c", ""))
     elif text.startswith(("#r", "#c")):
@@ -180,14 +96,6 @@ def route_hash(app: Any) -> None:
         return
     app.settle()
     app.render()
-
-
-def clear_hash() -> None:
-    """Remove the fragment from the address without reloading or adding history."""
-    from eleusis_web import dom
-
-    loc = dom.window.location
-    dom.window.history.replaceState(None, "", f"{loc.pathname}{loc.search}")
 
 
 def _tick(app: Any) -> None:
@@ -201,7 +109,7 @@ def _tick(app: Any) -> None:
 
 
 def _schedule_replay(app: Any) -> None:
-    from eleusis_web import boot, dom
+    from eleusis_web import boot
 
     r = app.replay
     if r is None or not r.playing or getattr(app, "replay_timer", None) is not None:
@@ -248,19 +156,15 @@ def handle(app: Any, intent: Intent) -> bool:
         app.replay = None
         app.link_message = None
     if kind.startswith("nb_"):
-        from eleusis_web import notebook_panel
 
         return notebook_panel.handle(app, intent)
     if kind.startswith("daily_"):
-        from eleusis_web import daily_view
 
         return daily_view.handle(app, intent)
     if kind.startswith("challenge_"):
-        from eleusis_web import challenge_view
 
         return challenge_view.handle(app, intent)
     if kind.startswith("archive_"):
-        from eleusis_web import archive_view
 
         return archive_view.handle(app, intent)
     return False
@@ -269,12 +173,10 @@ def handle(app: Any, intent: Intent) -> bool:
 def screen(app: Any) -> tuple[str, str, Any] | None:
     """A screen of ours replacing the table's: (name, title, element), or None."""
     if app.replay is not None:
-        from eleusis_web.replay_view import render_replay, replay_model
 
         vm = replay_model(app.replay)
         return "replay", vm.title, render_replay(vm)
     if getattr(app, "special", "") == "challenge-write":
-        from eleusis_web import challenge_view
 
         return "challenge-write", "Challenge a friend", challenge_view.render_writer(app)
     return None
@@ -282,7 +184,6 @@ def screen(app: Any) -> tuple[str, str, Any] | None:
 
 def share_panel(app: Any) -> Any:
     """The end-of-round panel: "Share replay" and the link in a read-only field."""
-    from eleusis_web.render import h, intent_attr
 
     s = app.c.session
     link = replay_link(base_url(), s.state, session_notebook(s))
@@ -305,12 +206,10 @@ def share_panel(app: Any) -> Any:
 
 def decorate(app: Any, screen_name: str, node: Any) -> None:
     """Add the share features' panels to a table screen just built."""
-    from eleusis_web.render import h
 
     s = app.c.session
     box = node.querySelector("section")
     if screen_name == "round-end" and s is not None:
-        from eleusis_web import challenge_view, daily_view
 
         target = box if box is not None else node
         kids = list(target.elements())
@@ -326,11 +225,9 @@ def decorate(app: Any, screen_name: str, node: Any) -> None:
             kids.index(controls) + 1 < len(kids) else None
         target.insertBefore(share_panel(app), after)
     elif screen_name == "table" and s is not None:
-        from eleusis_web import notebook_panel
 
         notebook_panel.attach(app, node)
     elif screen_name == "setup":
-        from eleusis_web import archive_view, challenge_view, daily_view
 
         panel = h("section", {"class": "share-entries", "aria-label": "Puzzles and sharing"})
         panel.appendChild(daily_view.entry(app))
@@ -339,26 +236,14 @@ def decorate(app: Any, screen_name: str, node: Any) -> None:
         node.appendChild(panel)
 
 
-def link_notice(problem: tuple[str, str]) -> El:
-    """The notice of a link that could not be opened: a sentence, the detail folded away."""
-    from eleusis_web.render import h
-
-    text, detail = problem
-    return h("div", {"class": "notice link-message", "role": "alert",
-                     "data-testid": "link-message"},
-             h("p", {"text": text}),
-             h("details", {}, h("summary", {"text": "What went wrong"}),
-               h("p", {"class": "detail", "text": detail})))
-
-
 __all__ = [
     "MAX_FRAGMENT",
     "clear_hash",
     "copy_text",
     "decorate",
     "handle",
-    "link_notice",
-    "link_problem",
+
+
     "parse_fragment",
     "replay_link",
     "route_hash",

@@ -167,7 +167,7 @@ class Saves:
 
     def load(self, sid: str) -> Any:
         """The :class:`~eleusis_web.controller.Session` saved as ``sid``, or None (noted)."""
-        from eleusis_web.controller import Session
+        from eleusis_web.session import Session
 
         entry = self._read(sid)
         if entry is None:
@@ -221,7 +221,7 @@ class Saves:
 
 def title_of(session: Any) -> str:
     """A short title for the saved-games list."""
-    from eleusis_web.controller import VARIANTS
+    from eleusis_web.session import VARIANTS
 
     st = session.state
     names = ", ".join(st.config.names[:4])

@@ -40,12 +40,6 @@ WINDOW_RECHECK_MS = 1000
 WINDOW_CONTROLS = frozenset({"ctl-Declare prophet", "ctl-Guess the rule"})
 
 
-def nil(value: Any) -> bool:
-    """Whether a browser value is null or undefined (Pyodide's ``JsNull`` included)."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
-
-
-
 def measured(name: str, fn: Callable[[], T]) -> T:
     """Run ``fn`` inside a ``performance.measure`` entry named ``name``.
 
@@ -73,7 +67,7 @@ class App:
         self.c = Controller(seed_source=_seed)
         try:
             store: Any = dom.window.localStorage
-            if nil(store):
+            if dom.nil(store):
                 raise LookupError("no localStorage")
         except Exception:  # storage blocked (privacy settings): play in memory
             store = MemoryStorage()
@@ -100,7 +94,7 @@ class App:
         table = dom.element("table")
         felt = table.querySelector(".felt")
         root = dom.document.getElementById("game")
-        if nil(root):
+        if dom.nil(root):
             root = dom.document.createElement("div")
             root.id = "game"
             root.className = "game"
@@ -134,34 +128,34 @@ class App:
 
     def _apply_url(self) -> None:
         """URL parameters preset the new-game screen (``variant``, ``seed``, ``rule``, ``pace``)."""
-        from eleusis_web.controller import PACES, VARIANTS, default_seats
+        from eleusis_web.session import PACES, VARIANTS, default_seats
 
         params = dom.window.URLSearchParams.new(dom.window.location.search)
         st = self.c.ui.setup
         variant = params.get("variant")
-        variant = None if nil(variant) else variant
+        variant = None if dom.nil(variant) else variant
         if variant and str(variant).replace("-", "_") in VARIANTS:
             st.variant = str(variant).replace("-", "_")
             st.seats = default_seats(st.variant)
         seed = params.get("seed")
-        seed = None if nil(seed) else str(seed)
+        seed = None if dom.nil(seed) else str(seed)
         if seed and str(seed).isdigit():
             st.seed = int(str(seed))
             self.c._seed_source = lambda: int(str(seed))
         rule = params.get("rule")
-        rule = None if nil(rule) else str(rule)
+        rule = None if dom.nil(rule) else str(rule)
         if rule:
             st.rule = str(rule)
         pace = params.get("pace")
-        pace = None if nil(pace) else str(pace)
+        pace = None if dom.nil(pace) else str(pace)
         if pace and str(pace) in PACES:
             st.pace = str(pace)
         grace = params.get("grace")
-        grace = None if nil(grace) else str(grace)
+        grace = None if dom.nil(grace) else str(grace)
         if grace and grace.isdigit():
             self.grace_override = min(int(grace), 600_000)
         dealer = params.get("dealer")
-        dealer = None if nil(dealer) else str(dealer)
+        dealer = None if dom.nil(dealer) else str(dealer)
         if dealer and str(dealer) in ("computer", "writer", "judge"):
             st.dealer = str(dealer)
 
@@ -182,7 +176,7 @@ class App:
 
     def _on_click(self, ev: Any) -> None:
         el = ev.target.closest("[data-intent]")
-        if nil(el):
+        if dom.nil(el):
             return
         if el.getAttribute("aria-disabled") == "true":
             ev.preventDefault()
@@ -192,7 +186,7 @@ class App:
     def _on_change(self, ev: Any) -> None:
         el = ev.target
         spec = el.getAttribute("data-change")
-        if nil(spec):
+        if dom.nil(spec):
             return
         intent = {"type": "pace"} if spec == "pace" else _read_json(spec)
         value = ("1" if el.checked else "0") if el.type == "checkbox" else str(el.value)
@@ -202,7 +196,7 @@ class App:
     def _on_input(self, ev: Any) -> None:
         el = ev.target
         kind = el.getAttribute("data-input")
-        if nil(kind):
+        if dom.nil(kind):
             return
         kind = str(kind)
         intent = _read_json(kind) if kind.startswith("{") else {"type": kind}
@@ -213,7 +207,7 @@ class App:
         el = ev.target
         key = str(ev.key)
         kind = el.getAttribute("data-input")
-        kind = None if nil(kind) else str(kind)
+        kind = None if dom.nil(kind) else str(kind)
         if key == "Enter" and kind == "guess_text" and not ev.shiftKey:
             ev.preventDefault()
             self.dispatch({"type": "guess", "value": str(el.value)})
@@ -305,7 +299,7 @@ class App:
         (0 ms apart, each a short task); a decision made waits until the
         pace's delay since the last move has passed, then is applied.
         """
-        from eleusis_web.controller import PACES
+        from eleusis_web.session import PACES
 
         c = self.c
         if self.timer is not None or c.computer_due() is None:
@@ -400,8 +394,8 @@ class App:
 
     def _focused_key(self) -> str:
         active = dom.document.activeElement
-        key = None if nil(active) else active.getAttribute("data-key")
-        return "" if nil(key) else str(key)
+        key = None if dom.nil(active) else active.getAttribute("data-key")
+        return "" if dom.nil(key) else str(key)
 
     def _window_held(self) -> bool:
         """Is the person busy with the optional step (writing a guess, or the focus
@@ -467,7 +461,7 @@ class App:
             page.appendChild(render.h("p", {"class": "notice", "role": "alert",
                                             "text": " ".join(self.saves.notes)}))
         if self.link_message is not None:
-            page.appendChild(share.link_notice(self.link_message))
+            page.appendChild(render.link_notice(self.link_message))
         page.appendChild(node)
         moment = (screen, c.session.id if c.session else "",
                   len(c.session.rounds) if c.session else 0)

@@ -16,14 +16,36 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from eleusis.cards import Card, rank_code
 from eleusis.game import Event, Phase
 from eleusis.views import SeatView, view
+from eleusis_web.session import Session
 
-if TYPE_CHECKING:
-    from eleusis_web.controller import Controller
+
+class Table(Protocol):
+    """What the view models read of the table: the session, the screen's state and the
+    few answers the controller keeps (who may act in a pause, hot-seat passing).
+
+    A protocol, so that view models depend on no controller (the controller
+    satisfies it; tests can hand in anything with these members).
+    """
+
+    session: Session | None
+    ui: Any
+
+    def needs_pass(self) -> bool: ...
+
+    def window_open(self) -> int | None: ...
+
+    def dealer_hint_pending(self) -> int | None: ...
+
+    def hand_tokens(self, seat: int) -> list[tuple[Card, str]]: ...
+
+    def end_match_reason(self) -> str | None: ...
+
+
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -271,6 +293,22 @@ def _try_card(text: str, line: tuple[Card, ...]) -> tuple[tuple[str, bool], ...]
     return tuple((c.code, bool(rule.accepts(list(line), c))) for c in ALL_CARDS)
 
 
+def link_problem(what: str, exc: Exception) -> tuple[str, str]:
+    """What to tell a player whose ``what`` link ("replay", "challenge") cannot be opened.
+
+    Returns (the sentence, the technical detail for "What went wrong").
+
+    >>> link_problem("replay", ValueError("the replay is cut short"))[0][:56]
+    'This replay link cannot be opened: it is damaged or inco'
+    """
+    detail = str(exc)
+    if "version" in detail or "format" in detail:
+        return (f"This {what} link was made by another version of Eleusis, so this page "
+                "cannot open it. Reload the page to update, then open the link again.", detail)
+    return (f"This {what} link cannot be opened: it is damaged or incomplete. Ask whoever "
+            "sent it to copy the whole link again.", detail)
+
+
 # --------------------------------------------------------------------------- the table
 
 
@@ -302,9 +340,9 @@ def _control(name: str, intent: dict[str, Any], enabled: bool, reason: str,
     return ControlVM(name, intent, enabled, "" if enabled else reason, primary, key or name)
 
 
-def table_model(c: Controller) -> TableVM:
+def table_model(c: Table) -> TableVM:
     """The table as the controller's viewer sees it."""
-    from eleusis_web.controller import HUMAN_KINDS, VARIANTS
+    from eleusis_web.session import HUMAN_KINDS, VARIANTS
 
     s = c.session
     assert s is not None
@@ -632,7 +670,7 @@ HOW_NOTES: dict[str, str] = {
 }
 
 
-def end_match_question(c: Controller) -> str:
+def end_match_question(c: Table) -> str:
     """The confirmation asked before a match is ended early: what counts, what is lost."""
     s = c.session
     assert s is not None
@@ -650,7 +688,7 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("0" if n == 0 else f"\u2212{-n}")
 
 
-def compensation_of(c: Controller) -> tuple[int, ...]:
+def compensation_of(c: Table) -> tuple[int, ...]:
     """The variant's compensation of a match ended early (zeros otherwise).
 
     The engine's rule (:meth:`eleusis.variants.base.VariantRules.compensation`,
@@ -659,7 +697,7 @@ def compensation_of(c: Controller) -> tuple[int, ...]:
     average (halves up); Express nothing.
     """
     from eleusis.variants import rules_for
-    from eleusis_web.controller import rotating
+    from eleusis_web.session import rotating
 
     s = c.session
     assert s is not None
@@ -672,9 +710,9 @@ def compensation_of(c: Controller) -> tuple[int, ...]:
         tuple(r.result.scores for r in done if r.result is not None), dealers, n)
 
 
-def match_model(c: Controller) -> MatchVM:
+def match_model(c: Table) -> MatchVM:
     """The match summary: each seat's rounds, compensation (if ended early) and total."""
-    from eleusis_web.controller import VARIANTS
+    from eleusis_web.session import VARIANTS
 
     s = c.session
     assert s is not None
@@ -732,11 +770,11 @@ def compensates(variant: str) -> bool:
     return variant in ("new_eleusis", "royal")
 
 
-def round_end_model(c: Controller,
+def round_end_model(c: Table,
                     thoughts: dict[int, list[tuple[str, str, float]]] | None = None
                     ) -> RoundEndVM:
     """The end-of-round screen (``thoughts``: computer seats' top hypotheses)."""
-    from eleusis_web.controller import VARIANTS
+    from eleusis_web.session import VARIANTS
 
     s = c.session
     assert s is not None and s.state.result is not None

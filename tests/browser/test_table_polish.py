@@ -18,7 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from eleusis.game import Play, apply, legal_actions
-from eleusis_web.controller import Controller, SeatPlan, Setup, actor
+from eleusis_web.controller import Controller, actor
+from eleusis_web.session import SeatPlan, Setup
 from eleusis_web.storage import MemoryStorage, Saves, title_of
 
 BOOT_MS = 120_000

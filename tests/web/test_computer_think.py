@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from eleusis_web import computer
-from eleusis_web.controller import Controller, SeatPlan, Setup
+from eleusis_web.controller import Controller
+from eleusis_web.session import SeatPlan, Setup
 
 RED = "card is red"  # (casual scientists: a rule their space holds)
 

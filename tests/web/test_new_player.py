@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from eleusis.rules import parse
 from eleusis_web import intents
-from eleusis_web.controller import Controller, SeatPlan, Setup
-from eleusis_web.share import link_problem
+from eleusis_web.controller import Controller
+from eleusis_web.session import SeatPlan, Setup
 from eleusis_web.storage import PREFIX, MemoryStorage, Saves
-from eleusis_web.viewmodel import table_model
+from eleusis_web.viewmodel import link_problem, table_model
 
 RED = "card is red"
 
@@ -49,7 +49,7 @@ def test_a_resumed_game_then_a_new_game_is_a_new_deal() -> None:
     c.dispatch({"type": "start"})
     assert c.session is not None
     before = deal_of(c)
-    from eleusis_web.controller import Session
+    from eleusis_web.session import Session
 
     again = Controller()  # a reload: the saved game goes on, then "New game"
     again.resume(Session.from_data(c.session.to_data()))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from eleusis_web.controller import Controller, Setup
+from eleusis_web.controller import Controller
+from eleusis_web.session import Setup
 from eleusis_web.storage import CORRUPT, CURRENT, FULL_MESSAGE, PREFIX, MemoryStorage, Saves
 
 

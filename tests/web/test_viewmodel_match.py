@@ -12,7 +12,8 @@ import pytest
 
 from eleusis.game import Bet, Play, apply, legal_actions
 from eleusis.variants.royal import royal_compensation
-from eleusis_web.controller import Controller, SeatPlan, Session, Setup, actor
+from eleusis_web.controller import Controller, actor
+from eleusis_web.session import SeatPlan, Session, Setup
 from eleusis_web.viewmodel import match_model, round_end_model
 
 RED = "card is red"

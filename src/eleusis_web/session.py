@@ -1,0 +1,289 @@
+"""The game on this device: the new-game choices, and the session they start.
+
+Plain data and pure functions (no ``js``): what the new-game screen chooses
+(:class:`Setup`), how a round of it is dealt (:func:`make_round`), who deals a
+match's rounds (:func:`match_dealer`), and the session kept in the browser
+(:class:`Session`: the setup and each round as a replay text, re-checked move
+by move when loaded).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final
+
+from eleusis.game import ConfigError, State, Variant, make_config, new_game
+from eleusis.replay import ReplayError, decode, encode
+from eleusis.variants import rules_for
+
+#: Variant keys offered by the new-game screen, with their names.
+VARIANTS: Final[dict[str, str]] = {
+    "new_eleusis": "New Eleusis",
+    "express": "Eleusis Express",
+    "express3": "Express with 3 lives",
+    "royal": "Royal Eleusis",
+    "solo": "Solo",
+}
+
+#: Pace of computer turns: milliseconds between two computer steps.
+PACES: Final[dict[str, int]] = {"slow": 1600, "normal": 700, "fast": 200, "instant": 0}
+
+#: Computer strengths offered per seat (presets of :mod:`eleusis.ai.scientist`).
+STRENGTHS: Final[tuple[str, ...]] = ("novice", "casual", "strong", "expert")
+
+#: Seat kinds: ``you`` (the first person), ``person`` (hot-seat), ``computer``,
+#: ``dealer`` (a person dealing: writes the rule or judges by hand).
+HUMAN_KINDS: Final = frozenset({"you", "person", "dealer"})
+
+DEALERS: Final[dict[str, str]] = {
+    "computer": "The computer (a rule from the library)",
+    "writer": "A person who writes the rule",
+    "judge": "A person who judges every play by hand",
+}
+
+COMPUTER_NAMES: Final = ("Ada", "Kepler", "Curie", "Darwin", "Noether", "Faraday", "Hypatia")
+
+MAX_SELECT: Final = 4
+
+
+def fresh_seed() -> int:
+    """A new game's seed from the system's random source (every new game deals anew)."""
+    return random.SystemRandom().getrandbits(48)
+
+
+def variant_available(key: str) -> str | None:
+    """``None`` if the engine implements variant ``key``, else why not (for a tooltip)."""
+    try:
+        rules_for(Variant(engine_variant(key)))
+    except ConfigError:
+        return f"{VARIANTS.get(key, key)} is not available yet"
+    return None
+
+
+def engine_variant(key: str) -> str:
+    """The engine's variant name for a setup key (``express3`` is Express with lives)."""
+    return "express" if key == "express3" else key
+
+
+def seat_limits(key: str) -> tuple[int, int]:
+    """Fewest and most opponents (other scientists) the variant allows."""
+    if key == "solo":
+        return (0, 0)
+    return (0, 7) if key in ("express", "express3", "royal") else (2, 7)
+
+
+@dataclass
+class SeatPlan:
+    """One seat as chosen on the new-game screen."""
+
+    name: str
+    kind: str = "computer"  # "you", "person" or "computer"
+    strength: str = "casual"
+
+
+@dataclass
+class Setup:
+    """Everything the new-game screen chooses. Defaults play at once."""
+
+    variant: str = "new_eleusis"
+    seats: list[SeatPlan] = field(default_factory=list)
+    dealer: str = "computer"  # see DEALERS
+    dealer_name: str = "Dealer"
+    difficulty: str = "2"  # "1".."5" or "surprise"
+    match: bool = False
+    seed: int = 1
+    rule: str | None = None  # forced rule (a person's, or a test hook)
+    pace: str = "normal"
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = default_seats(self.variant)
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-friendly dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Setup:
+        """Rebuild from :meth:`to_data` (raises ``ValueError`` on a bad shape)."""
+        try:
+            seats = [SeatPlan(str(s["name"]), str(s["kind"]), str(s["strength"]))
+                     for s in data["seats"]]
+            return cls(
+                variant=str(data["variant"]),
+                seats=seats,
+                dealer=str(data["dealer"]),
+                dealer_name=str(data["dealer_name"]),
+                difficulty=str(data["difficulty"]),
+                match=bool(data["match"]),
+                seed=int(data["seed"]),
+                rule=None if data.get("rule") is None else str(data["rule"]),
+                pace=str(data.get("pace", "normal")),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"bad setup: {exc}") from None
+
+
+def default_seats(variant: str) -> list[SeatPlan]:
+    """You plus the usual computer opponents: 3 in New Eleusis, 2 in Express, none in Solo."""
+    n = {"solo": 0, "express": 2, "express3": 2}.get(variant, 3)
+    return [SeatPlan("You", "you")] + [
+        SeatPlan(COMPUTER_NAMES[i], "computer", "casual") for i in range(n)
+    ]
+
+
+def pick_rule(setup: Setup, round_index: int) -> str | None:
+    """The secret rule of a round: forced, the library's by difficulty, or generated."""
+    if setup.dealer == "judge":
+        return None
+    if setup.rule is not None:
+        return setup.rule
+    rng = random.Random(setup.seed * 7919 + round_index)
+    if setup.difficulty == "surprise":
+        from eleusis.rules.generate import generate
+
+        return generate(rng.randint(1, 4), rng).text
+    from eleusis.rules.library import random_rule
+
+    difficulty = int(setup.difficulty) if setup.difficulty in "12345" else 2
+    return random_rule(difficulty, rng).text
+
+
+def rotating(setup: Setup) -> bool:
+    """A match where everyone deals once (the dealer is one of the seats, in turn)."""
+    return setup.match and setup.variant != "solo" and len(setup.seats) >= 2
+
+
+def match_dealer(setup: Setup, round_index: int) -> int:
+    """The seat dealing round ``round_index`` of a rotating match.
+
+    When a person was chosen to deal ("a person writes the rule" or "judges by
+    hand"), you deal the first round; with a computer dealer, you deal last
+    (the computers show you a round first).
+    """
+    first = 0 if setup.dealer != "computer" else 1
+    return (round_index + first) % len(setup.seats)
+
+
+def person_deals(setup: Setup, round_index: int) -> bool:
+    """Whether a person on this device deals this round (writes or judges the rule)."""
+    if setup.variant == "solo":
+        return False
+    if rotating(setup):
+        return setup.seats[match_dealer(setup, round_index)].kind != "computer"
+    return setup.dealer != "computer"
+
+
+def writes_rule(setup: Setup, round_index: int) -> bool:
+    """Whether this round starts with a person writing the secret rule."""
+    if not person_deals(setup, round_index):
+        return False
+    return setup.dealer != "judge"  # in a match a person writes unless hands judge
+
+
+def several_people(setup: Setup) -> bool:
+    """Do several people share this device (hot-seat)? Then secrets need a pass screen."""
+    return sum(k in HUMAN_KINDS for k in seat_kinds(setup)) > 1
+
+
+def seat_kinds(setup: Setup) -> list[str]:
+    """The kind of each engine seat (a person dealing outside a match takes seat 0)."""
+    kinds = [s.kind for s in setup.seats]
+    if setup.dealer != "computer" and setup.variant != "solo" and not rotating(setup):
+        kinds = ["dealer", *kinds]
+    return kinds
+
+
+def make_round(setup: Setup, round_index: int, rule: str | None = None) -> State:
+    """Deal round ``round_index`` of ``setup`` (raises ``ConfigError`` with a clear message)."""
+    variant = engine_variant(setup.variant)
+    names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(setup.seats)]
+    dealer: int | None = None
+    if rotating(setup):
+        dealer = match_dealer(setup, round_index)
+    elif setup.dealer != "computer" and setup.variant != "solo":
+        names = [setup.dealer_name.strip() or "Dealer", *names]
+        dealer = 0
+    options: dict[str, str | int | bool] = {}
+    if setup.variant == "express3":
+        options["lives"] = 3
+    if setup.variant == "solo":
+        options["hints"] = True
+    judged = person_deals(setup, round_index) and setup.dealer == "judge"
+    if rule is None and not judged and not writes_rule(setup, round_index):
+        rule = pick_rule(setup, round_index)
+    seed = (setup.seed * 1_000_003 + round_index) & 0xFFFFFFFF
+    cfg = make_config(variant, names, rule, seed, dealer, **options)
+    return new_game(cfg)
+
+
+@dataclass
+class Session:
+    """One game on this device: the setup and its rounds (the last one is current)."""
+
+    id: str
+    setup: Setup
+    rounds: list[State]
+    kinds: list[str]
+    created: float = 0.0
+    #: what the share features keep with the game (``notebook``, ``daily``,
+    #: ``challenge``): small JSON data, saved only when present
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: a match ended before everyone dealt ("End match"): the variant's compensation applies
+    ended_early: bool = False
+
+    @property
+    def state(self) -> State:
+        """The current round."""
+        return self.rounds[-1]
+
+    @property
+    def planned_rounds(self) -> int:
+        """1, or in a match one round per seat (everyone deals once)."""
+        return max(1, len(self.setup.seats)) if self.setup.match else 1
+
+    @property
+    def match_over(self) -> bool:
+        """No round is running and none will follow (every round played, or ended early)."""
+        return self.state.over and (self.ended_early or len(self.rounds) >= self.planned_rounds)
+
+    def computer_seats(self) -> dict[int, str]:
+        """This round's computer scientists (a computer dealing is not one) and strengths."""
+        offset = len(self.kinds) - len(self.setup.seats)
+        dealer = self.state.config.dealer
+        return {i: self.setup.seats[i - offset].strength for i, k in enumerate(self.kinds)
+                if k == "computer" and i != dealer}
+
+    def humans(self) -> list[int]:
+        """Seats played by people on this device (dealer included)."""
+        return [i for i, k in enumerate(self.kinds) if k in HUMAN_KINDS]
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON data: the setup and each round as a replay text."""
+        return {
+            "id": self.id,
+            "setup": self.setup.to_data(),
+            "kinds": list(self.kinds),
+            "rounds": [encode(r) for r in self.rounds],
+            "created": self.created,
+            **({"extra": dict(self.extra)} if self.extra else {}),
+            **({"ended_early": True} if self.ended_early else {}),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Session:
+        """Rebuild a session, re-applying every move (``ValueError`` if anything is off)."""
+        try:
+            setup = Setup.from_data(data["setup"])
+            rounds = [decode(str(text)) for text in data["rounds"]]
+            kinds = [str(k) for k in data["kinds"]]
+            sid = str(data["id"])
+        except (KeyError, TypeError, ReplayError) as exc:
+            raise ValueError(f"bad saved game: {exc}") from None
+        if not rounds or len(kinds) != len(rounds[-1].seats):
+            raise ValueError("bad saved game: seats and rounds disagree")
+        extra = data.get("extra")
+        return cls(sid, setup, rounds, kinds, float(data.get("created", 0.0)),
+                   dict(extra) if isinstance(extra, dict) else {},
+                   data.get("ended_early") is True)
