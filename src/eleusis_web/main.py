@@ -1,7 +1,7 @@
 """Entry point of the page: ``index.html`` runs ``main()`` once Python is up.
 
 Boot stays light on purpose. ``main`` installs the intent handler and sets
-``<body data-ready="1">`` first; the table UI (:mod:`eleusis_web.table`, which
+``<body data-ready="1">`` first; the table UI (:mod:`eleusis_web.app`, which
 pulls in the engine and renders on import) is imported one tick later, or at
 once if an intent needs it (a Start click queued during boot). Until then the
 static new-game form of ``index.html`` stays usable. Heavier engine modules
@@ -23,9 +23,9 @@ from eleusis_web import boot, dom
 
 def _table() -> ModuleType:
     """Import the table UI (installed on first import); return the module."""
-    from eleusis_web import table
+    from eleusis_web import app  # heavy (the engine): imported one tick after boot
 
-    return table
+    return app
 
 
 def _handle_intent(intent: dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ Elements are built with ``createElement`` and ``textContent`` only (never
 rebuilds the game's root and puts the focus (and a text field's caret) back on
 the element with the same ``data-key``, so keyboard users never lose their
 place. Controls carry their intent as JSON in ``data-intent``; the table's one
-delegated listener (:mod:`eleusis_web.table`) reads it.
+delegated listener (:mod:`eleusis_web.app`) reads it.
 
 A control that is not legal now stays focusable (``aria-disabled="true"``)
 and tells why on hover and focus: ``title``, ``aria-describedby`` and a

@@ -316,7 +316,7 @@ def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int 
     if sv.result is not None:
         return "The round is over."
     if window is not None and window == viewer:
-        # the page goes on by itself after a short while (eleusis_web.table)
+        # the page goes on by itself after a short while (eleusis_web.app)
         if "guess" in sv.legal.kinds:
             return "You may guess the rule now; the table soon goes on by itself."
         return "You may declare yourself prophet now; the table soon goes on by itself."

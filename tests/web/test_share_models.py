@@ -15,10 +15,10 @@ from eleusis.game import Guess, Play, State, apply, make_config, new_game, state
 from eleusis.notebook import Notebook, evidence
 from eleusis.replay import ReplayError, decode, encode
 from eleusis_web import archive_view, challenge_view, daily_view
+from eleusis_web.features import parse_fragment, replay_link
 from eleusis_web.notebook_panel import apply_intent, notebook_model, session_notebook
 from eleusis_web.replay_view import open_replay, replay_model, shown
 from eleusis_web.session import Session, Setup, seat_kinds
-from eleusis_web.share import parse_fragment, replay_link
 
 RED = "card is red"
 

@@ -1,4 +1,4 @@
-"""Share and learn: replay links, and the hub wiring the share features into the table.
+"""The share features' registry: replay links, the notebook, daily, challenge, archive.
 
 Links live in the URL fragment (never sent to a server):
 
@@ -12,8 +12,9 @@ A bad link shows a clear message above the normal page, never an error panel.
 Texts from a link (names, rules, guesses, hints) reach the page only through
 ``textContent``.
 
-The table (:mod:`eleusis_web.table`) calls three hooks: :func:`handle` for an
-intent (True: handled here), :func:`screen` for a screen of ours that replaces
+The app shell (:mod:`eleusis_web.app`) routes every intent whose owner is a
+feature to its handler in :data:`HANDLERS` (the owners are written in
+:mod:`eleusis_web.intents`), and calls :func:`screen` for a screen of ours that replaces
 the table's (the replay viewer, the challenge editor), :func:`decorate` to add
 our panels to the table's screens (share on the round's end, the notebook
 while playing, the daily puzzle and the archive on the new-game screen).
@@ -23,7 +24,7 @@ CPython.
 
 from __future__ import annotations
 
-import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from eleusis.game import State
@@ -122,52 +123,53 @@ def _schedule_replay(app: Any) -> None:
     app.replay_timer = dom.window.setTimeout(app._replay_tick_js, 600)
 
 
-def handle(app: Any, intent: Intent) -> bool:
-    """Act on an intent of the share features; False when it is the table's."""
-    kind = str(intent.get("type", ""))
-    if kind.startswith("replay_"):
-        r = app.replay
-        if kind == "replay_close" or r is None:
-            app.replay = None
-            clear_hash()
-        elif kind == "replay_seek":
-            with contextlib.suppress(ValueError):
-                r.seek(int(str(intent.get("value", r.step))))
-            r.playing = False
-        elif kind == "replay_toggle":
-            if r.step >= r.last and not r.playing:
-                r.seek(0)
-            r.playing = not r.playing
-            _schedule_replay(app)
-        return True
-    if kind == "share_replay":
+def handle_replay(app: Any, intent: Intent) -> None:
+    """The replay viewer's intents (``replay_*``): close, seek, play or pause."""
+    r = app.replay
+    if intent.kind == "replay_close" or r is None:
+        app.replay = None
+        clear_hash()
+    elif intent.kind == "replay_seek":
+        r.seek(intent.number("value", r.step))
+        r.playing = False
+    elif intent.kind == "replay_toggle":
+        if r.step >= r.last and not r.playing:
+            r.seek(0)
+        r.playing = not r.playing
+        _schedule_replay(app)
+
+
+def handle_share(app: Any, intent: Intent) -> None:
+    """``share_replay`` (the round's link: share sheet or clipboard) and ``copy_text``."""
+    if intent.kind == "share_replay":
         s = app.c.session
         if s is not None:
             link = replay_link(base_url(), s.state, session_notebook(s))
             app.share_note = share_or_copy(link, "Eleusis replay", "replay-link")
-        return True
-    if kind == "copy_text":
-        copy_text(str(intent.get("value", "")), str(intent.get("field", "")))
+    elif intent.kind == "copy_text":
+        copy_text(intent.text("value"), intent.text("field"))
         app.share_note = "Copied."
-        return True
-    if kind in ("show_setup", "next_round", "start", "new_game"):
+
+
+def before_table(app: Any, intent: Intent) -> None:
+    """What the share features drop when the table moves on (a new game, a round)."""
+    if intent.kind in ("show_setup", "next_round", "start", "new_game"):
         app.share_note = ""
-    if kind == "show_setup":
+    if intent.kind == "show_setup":
         app.replay = None
         app.link_message = None
-    if kind.startswith("nb_"):
 
-        return notebook_panel.handle(app, intent)
-    if kind.startswith("daily_"):
 
-        return daily_view.handle(app, intent)
-    if kind.startswith("challenge_"):
-
-        return challenge_view.handle(app, intent)
-    if kind.startswith("archive_"):
-
-        return archive_view.handle(app, intent)
-    return False
+#: The one registry of the share features: an intent's owner (see
+#: :data:`eleusis_web.intents.OWNERS`) -> its handler ``(app, intent)``.
+HANDLERS: dict[str, Callable[[Any, Intent], object]] = {
+    "replay": handle_replay,
+    "share": handle_share,
+    "notebook": notebook_panel.handle,
+    "daily": daily_view.handle,
+    "challenge": challenge_view.handle,
+    "archive": archive_view.handle,
+}
 
 
 def screen(app: Any) -> tuple[str, str, Any] | None:
@@ -237,18 +239,18 @@ def decorate(app: Any, screen_name: str, node: Any) -> None:
 
 
 __all__ = [
+    "HANDLERS",
     "MAX_FRAGMENT",
+    "before_table",
     "clear_hash",
     "copy_text",
     "decorate",
-    "handle",
-
-
+    "handle_replay",
+    "handle_share",
     "parse_fragment",
     "replay_link",
     "route_hash",
     "screen",
-    "session_notebook",
     "share_or_copy",
     "share_panel",
 ]

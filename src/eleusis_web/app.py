@@ -25,8 +25,21 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from eleusis_web import boot, dom, intents
+from eleusis.game import legal_actions
+from eleusis_web import (
+    boot,
+    challenge_view,
+    daily_view,
+    dom,
+    features,
+    intents,
+    render,
+    viewmodel,
+)
+from eleusis_web.controller import Controller
 from eleusis_web.intents import Intent
+from eleusis_web.session import PACES, VARIANTS, default_seats
+from eleusis_web.storage import MemoryStorage, Saves, title_of
 
 T = TypeVar("T")
 
@@ -61,9 +74,6 @@ class App:
     """The table's runtime: one controller, the saves, the root element, a timer."""
 
     def __init__(self) -> None:
-        from eleusis_web.controller import Controller
-        from eleusis_web.storage import MemoryStorage, Saves
-
         self.c = Controller(seed_source=_seed)
         try:
             store: Any = dom.window.localStorage
@@ -101,7 +111,7 @@ class App:
             felt.insertBefore(root, dom.element("status"))
         self.root = root
         table.setAttribute("data-ui", "on")
-        # the share features (eleusis_web.share): replay viewer, link messages, panels
+        # the share features (eleusis_web.features): replay viewer, link messages, panels
         self.replay: Any = None
         self.replay_timer: Any = None
         #: a link that could not be opened: (what to tell the player, the detail)
@@ -120,16 +130,12 @@ class App:
             lambda *_: self._route_hash())))
 
     def _route_hash(self) -> None:
-        from eleusis_web import share
-
-        share.route_hash(self)
+        features.route_hash(self)
 
     # -- start-up ------------------------------------------------------------------
 
     def _apply_url(self) -> None:
         """URL parameters preset the new-game screen (``variant``, ``seed``, ``rule``, ``pace``)."""
-        from eleusis_web.session import PACES, VARIANTS, default_seats
-
         params = dom.window.URLSearchParams.new(dom.window.location.search)
         st = self.c.ui.setup
         variant = params.get("variant")
@@ -234,15 +240,30 @@ class App:
         measured("eleusis:intent", lambda: self._dispatch(intent))
 
     def _dispatch(self, intent: Intent) -> None:
-        from eleusis_web import share
-
-        kind = intent.kind
-        if share.handle(self, intent):
-            self.settle()
-            self.render()
-            self.schedule()
-            return
+        """The one router: each intent goes to its owner (the vocabulary says which)."""
+        feature = features.HANDLERS.get(intent.owner)
         moves = self._moves()
+        if feature is not None:
+            feature(self, intent)
+        elif intent.owner == "saves":
+            self._on_saves(intent)
+        else:
+            features.before_table(self, intent)
+            changed = self.c.dispatch(intent)
+            if changed:
+                self.save()
+            if intent.kind == "show_setup":
+                self.saves.forget_current()
+        if self._moves() != moves:
+            self.moved_at = float(dom.window.performance.now())
+        self.settle()
+        self._watch_window()
+        self.render()
+        self.schedule()
+
+    def _on_saves(self, intent: Intent) -> None:
+        """The saved-games list: continue one, delete one, undo the delete."""
+        kind = intent.kind
         if kind == "resume":
             self._resume(intent.text("id"))
         elif kind == "delete_save":
@@ -256,18 +277,6 @@ class App:
             if self.deleted is not None and self.saves.restore(*self.deleted[:2]):
                 self.c.announcements.append(f"{self.deleted[2]} is back.")
             self.deleted = None
-        else:
-            changed = self.c.dispatch(intent)
-            if changed:
-                self.save()
-            if kind == "show_setup":
-                self.saves.forget_current()
-        if self._moves() != moves:
-            self.moved_at = float(dom.window.performance.now())
-        self.settle()
-        self._watch_window()
-        self.render()
-        self.schedule()
 
     def _moves(self) -> tuple[str, int, int]:
         """Which game, round and move the table is at (to see whether a move was made)."""
@@ -285,8 +294,6 @@ class App:
 
     def save(self) -> None:
         """Write the game after every action (a full storage only leaves a note)."""
-        from eleusis_web.storage import title_of
-
         s = self.c.session
         if s is not None:
             self.saves.write(s.to_data(), title_of(s))
@@ -299,8 +306,6 @@ class App:
         (0 ms apart, each a short task); a decision made waits until the
         pace's delay since the last move has passed, then is applied.
         """
-        from eleusis_web.session import PACES
-
         c = self.c
         if self.timer is not None or c.computer_due() is None:
             return
@@ -422,13 +427,11 @@ class App:
 
     def render(self) -> None:
         """Redraw the screen; announce what happened since the last redraw."""
-        from eleusis_web import render, share, viewmodel
-
         c = self.c
         screen = c.ui.screen
         if screen == "table" and c.session is None:
             screen = c.ui.screen = "setup"
-        ours = share.screen(self)
+        ours = features.screen(self)
         if ours is not None:
             screen, title, node = ours
         elif screen == "setup":
@@ -454,7 +457,7 @@ class App:
             fresh = vm.played if vm.played > self.landed else 0
             self.landed = vm.played
             node = render.table_screen(vm, c, fresh)
-        share.decorate(self, screen, node)
+        features.decorate(self, screen, node)
         page = render.h("div", {"class": "page"})
         page.appendChild(render.toolbar(c, title))
         if self.saves.notes and screen != "setup":
@@ -502,8 +505,6 @@ class App:
         computer's run of a challenge (:func:`eleusis_web.daily_view.settle`,
         :func:`eleusis_web.challenge_view.settle`).
         """
-        from eleusis_web import challenge_view, daily_view
-
         s = self.c.session
         if s is not None and s.state.over:
             self._start_thoughts()
@@ -579,8 +580,6 @@ def keep_out_of_gc() -> None:
 
 def legal_kinds(state: Any, seat: int) -> tuple[str, ...]:
     """The kinds of action ``seat`` may take now (the engine's answer)."""
-    from eleusis.game import legal_actions
-
     return tuple(legal_actions(state, seat).kinds)
 
 
