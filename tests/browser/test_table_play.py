@@ -481,7 +481,7 @@ def test_hand_judging_dealer_hints_and_judges(tpage: Page, site: str) -> None:
     start_defaults(page)
     passing = page.get_by_role("dialog", name="Pass the device")
     expect(passing).to_contain_text("Pass the device to Dealer")
-    page.get_by_role("button", name="I am Dealer: show my hand").click()
+    page.get_by_role("button", name="I am Dealer: go on").click()
     page.get_by_label("A hint for the players").fill("Think about colours.")
     page.get_by_role("button", name="Give the hint").click()
     expect(page.get_by_role("list", name="Hints")).to_contain_text("Think about colours.")
@@ -490,7 +490,7 @@ def test_hand_judging_dealer_hints_and_judges(tpage: Page, site: str) -> None:
     code = hand(page)[0]
     play(page, code)
     expect(passing).to_contain_text("Pass the device to Dealer")
-    page.get_by_role("button", name="I am Dealer: show my hand").click()
+    page.get_by_role("button", name="I am Dealer: go on").click()
     verdict = page.get_by_role("group", name="Your verdict")
     expect(verdict).to_contain_text(f"You played {Card.parse(code).name}")
     verdict.get_by_role("button", name="Wrong", exact=True).click()
