@@ -436,11 +436,12 @@ class App:
             screen, title, node = ours
         elif screen == "setup":
             title = "Eleusis"
-            node = render.setup_screen(c, self.saves.entries(), self.saves.notes,
-                                       self.deleted[2] if self.deleted else "")
+            node = render.setup_screen(viewmodel.setup_model(
+                c, self.saves.entries(), self.saves.notes,
+                self.deleted[2] if self.deleted else ""))
         elif screen == "write-rule":
             title = "Writing the rule"
-            node = render.write_rule_screen(c)
+            node = render.write_rule_screen(viewmodel.write_rule_model(c))
         elif screen == "help":
             from eleusis_web.rules_page import blocks
 
@@ -450,16 +451,16 @@ class App:
             vm_end = viewmodel.round_end_model(c, self._thoughts_ready())
             title = vm_end.title
             node = render.round_end_screen(
-                vm_end, render.layout_board(viewmodel.table_model(c), c))
+                vm_end, render.layout_board(viewmodel.table_model(c)))
         else:
             vm = viewmodel.table_model(c)
             title = vm.title
             fresh = vm.played if vm.played > self.landed else 0
             self.landed = vm.played
-            node = render.table_screen(vm, c, fresh)
+            node = render.table_screen(vm, fresh)
         features.decorate(self, screen, node)
         page = render.h("div", {"class": "page"})
-        page.appendChild(render.toolbar(c, title))
+        page.appendChild(render.toolbar(viewmodel.toolbar_model(c, title)))
         if self.saves.notes and screen != "setup":
             page.appendChild(render.h("p", {"class": "notice", "role": "alert",
                                             "text": " ".join(self.saves.notes)}))

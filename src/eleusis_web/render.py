@@ -15,11 +15,20 @@ visible tooltip from ``data-reason``.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from eleusis_web import dom
 from eleusis_web.vdom import El, Mount
-from eleusis_web.viewmodel import CardVM, ControlVM, RoundEndVM, TableVM
+from eleusis_web.viewmodel import (
+    CardVM,
+    ControlVM,
+    RoundEndVM,
+    SetupVM,
+    TableVM,
+    ToolbarVM,
+    WriteRuleVM,
+)
 
 _uid = [0]
 
@@ -127,25 +136,17 @@ def card_face(card: CardVM, tag: str = "div", attrs: dict[str, Any] | None = Non
 # --------------------------------------------------------------------------- screens
 
 
-def toolbar(c: Any, title: str) -> Any:
+def toolbar(vm: ToolbarVM) -> El:
     """The bar above the table: the game's name and the always-there buttons."""
-    from eleusis_web.session import PACES
-
     pace = h("select", {"id": "pace", "data-key": "pace", "data-change": "pace",
                         "aria-label": "Pace of computer turns"})
-    for key in PACES:
+    for key in vm.paces:
         pace.appendChild(h("option", {"value": key, "text": key.capitalize(),
-                                      "selected": key == c.ui.setup.pace}))
-    end = None
-    s = c.session
-    if s is not None and s.planned_rounds > 1 and not s.match_over and c.ui.screen in (
-            "table", "round-end", "write-rule"):
-        why = c.end_match_reason()
-        end = button(ControlVM("End match", {"type": "end_match"}, why is None, why or "",
-                               key="tb-end"), "button-quiet")
+                                      "selected": key == vm.pace}))
+    end = button(vm.end, "button-quiet") if vm.end is not None else None
     nav = h(
         "nav", {"class": "toolbar", "aria-label": "Game"},
-        h("h2", {"class": "toolbar-title", "text": title}),
+        h("h2", {"class": "toolbar-title", "text": vm.title}),
         h("span", {"class": "toolbar-actions"},
           end,
           h("button", {"type": "button", "class": "button button-quiet", "text": "New game",
@@ -156,14 +157,11 @@ def toolbar(c: Any, title: str) -> Any:
           h("label", {"class": "toolbar-field toggle"},
             h("input", {"type": "checkbox", "data-key": "contrast",
                         "data-intent": intent_attr({"type": "contrast"}),
-                        "checked": c.ui.contrast}),
+                        "checked": vm.contrast}),
             h("span", {"text": "4 colors, high contrast"}))),
     )
-    if (end is not None and c.ui.confirm_end and c.end_match_reason() is None
-            and c.ui.screen != "round-end"):  # the round-end screen asks by its own button
-        from eleusis_web.viewmodel import end_match_question
-
-        nav.appendChild(end_match_confirm(end_match_question(c)))
+    if vm.confirm:
+        nav.appendChild(end_match_confirm(vm.confirm))
     return nav
 
 
@@ -191,7 +189,7 @@ def move_log(vm: TableVM) -> Any:
     return log
 
 
-def layout_board(vm: TableVM, c: Any, fresh: int = 0, with_log: bool = True) -> Any:
+def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
     """The layout: info chips, the mainline with sidelines and markers, the hints.
 
     ``fresh`` is the number of the card that has just landed: it alone gets the
@@ -216,7 +214,7 @@ def layout_board(vm: TableVM, c: Any, fresh: int = 0, with_log: bool = True) -> 
     line = h("ol", {"class": "layout", "aria-label": "Mainline, left to right",
                     "id": "layout"})
     for i, col in enumerate(vm.columns):
-        expanded = i in c.ui.expanded
+        expanded = i in vm.expanded
         li = h("li", {"class": "column" + (" last" if col.last else "")
                       + (" expanded" if expanded else ""), "data-col": str(i)})
         land = " landing" if fresh and col.card.n == fresh else ""
@@ -254,9 +252,9 @@ def layout_board(vm: TableVM, c: Any, fresh: int = 0, with_log: bool = True) -> 
     return board
 
 
-def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
+def table_screen(vm: TableVM, fresh: int = 0) -> El:
     """The card table: info strip, layout, scoreboard, hand and controls."""
-    board = layout_board(vm, c, fresh, with_log=False)
+    board = layout_board(vm, fresh, with_log=False)
 
     score = h("table", {"class": "scoreboard", "aria-label": "Players"})
     match = any(r.total is not None for r in vm.seats)
@@ -317,7 +315,7 @@ def table_screen(vm: TableVM, c: Any, fresh: int = 0) -> Any:
                 from eleusis.cards import Card
                 from eleusis_web.viewmodel import card_vm
 
-                cv = card_vm(Card.parse(code), order=1 if code == c.ui.judge_card else 0)
+                cv = card_vm(Card.parse(code), order=1 if code == vm.judge_card else 0)
                 pick.appendChild(card_face(cv, "button", {
                     "type": "button", "data-key": f"jc-{code}",
                     "aria-pressed": "true" if cv.order else "false",
@@ -425,26 +423,22 @@ def guess_editor(vm: TableVM) -> Any:
     return box
 
 
-def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str],
-                 deleted: str = "") -> El:
+def setup_screen(vm: SetupVM) -> El:
     """The new-game screen: variant, seats, dealer, difficulty, match, pace; saved games."""
-    from eleusis_web.session import DEALERS, STRENGTHS, VARIANTS, seat_limits, variant_available
-
-    st = c.ui.setup
     form = h("section", {"class": "setup", "aria-labelledby": "setup-title"},
              h("h2", {"id": "setup-title", "text": "New game"}))
     variant = h("select", {"id": "setup-variant", "data-key": "setup-variant",
                            "data-change": json.dumps({"type": "setup_change",
                                                       "field": "variant"})})
-    for key, name in VARIANTS.items():
-        why = variant_available(key)
-        variant.appendChild(h("option", {"value": key, "selected": key == st.variant,
+    for key, name, why in vm.variants:
+        variant.appendChild(h("option", {"value": key, "selected": key == vm.variant,
                                          "disabled": bool(why),
                                          "text": name + (" (coming soon)" if why else "")}))
     form.appendChild(field("Variant", variant, "setup-variant"))
 
     seats = h("fieldset", {"class": "seats"}, h("legend", {"text": "Players"}))
-    for i, p in enumerate(st.seats):
+    for p in vm.seats:
+        i = p.index
         row = h("div", {"class": "seat-row"})
         row.appendChild(h("input", {"type": "text", "value": p.name, "maxlength": "40",
                                     "aria-label": f"Name of player {i + 1}",
@@ -469,7 +463,7 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str],
                                         "data-change": json.dumps({"type": "setup_change",
                                                                    "field": "seat_strength",
                                                                    "seat": i})})
-                for sname in STRENGTHS:
+                for sname in vm.strengths:
                     strength.appendChild(h("option", {"value": sname, "text": sname,
                                                       "selected": p.strength == sname}))
                 row.appendChild(strength)
@@ -480,7 +474,7 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str],
                                          "data-intent": intent_attr({"type": "remove_seat",
                                                                      "seat": i})}))
         seats.appendChild(row)
-    low, high = seat_limits(st.variant)
+    low, high = vm.opponents
     if high:
         seats.appendChild(h("div", {"class": "controls"},
                             h("button", {"type": "button", "class": "button button-quiet",
@@ -495,23 +489,23 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str],
                                   "text": f"{low} to {high} opponents in this variant."}))
     form.appendChild(seats)
 
-    if st.variant != "solo":
+    if vm.dealer_choice:
         dealer = h("select", {"id": "setup-dealer", "data-key": "setup-dealer",
                               "data-change": json.dumps({"type": "setup_change",
                                                          "field": "dealer"})})
-        for key in DEALERS:
-            dealer.appendChild(h("option", {"value": key, "text": DEALER_SHORT.get(key, key),
-                                            "selected": key == st.dealer}))
+        for key, short in vm.dealers:
+            dealer.appendChild(h("option", {"value": key, "text": short,
+                                            "selected": key == vm.dealer}))
         form.appendChild(field("Dealer", dealer, "setup-dealer"))
-        form.appendChild(h("p", {"class": "hint-line", "text": DEALER_NOTES.get(st.dealer, "")}))
-        if st.dealer != "computer":
+        form.appendChild(h("p", {"class": "hint-line", "text": vm.dealer_note}))
+        if vm.dealer != "computer":
             form.appendChild(field("Dealer's name", h(
-                "input", {"id": "setup-dealer-name", "type": "text", "value": st.dealer_name,
+                "input", {"id": "setup-dealer-name", "type": "text", "value": vm.dealer_name,
                           "data-key": "setup-dealer-name", "maxlength": "40",
                           "data-input": json.dumps({"type": "setup_change",
                                                     "field": "dealer_name"})}),
                 "setup-dealer-name"))
-    if st.dealer == "computer" or st.variant == "solo":
+    if vm.dealer == "computer" or not vm.dealer_choice:
         diff = h("select", {"id": "setup-difficulty", "data-key": "setup-difficulty",
                             "data-change": json.dumps({"type": "setup_change",
                                                        "field": "difficulty"})})
@@ -519,40 +513,27 @@ def setup_screen(c: Any, saves: list[dict[str, Any]], notes: list[str],
                            ("4", "4 — hard"), ("5", "5 — hardest"),
                            ("surprise", "Surprise me (a new rule)")):
             diff.appendChild(h("option", {"value": key, "text": label,
-                                          "selected": key == st.difficulty}))
+                                          "selected": key == vm.difficulty}))
         form.appendChild(field("Secret rule", diff, "setup-difficulty"))
-    if st.variant != "solo":
+    if vm.match_choice:
         form.appendChild(h("label", {"class": "check"},
                            h("input", {"type": "checkbox", "data-key": "setup-match",
-                                       "checked": st.match,
+                                       "checked": vm.match,
                                        "data-change": json.dumps({"type": "setup_change",
                                                                   "field": "match"})}),
                            h("span", {"text": "A match: everyone deals once"})))
-        if st.match:
-            first = ("You deal the first round." if st.dealer != "computer"
-                     else "The computers deal first; you deal the last round.")
-            form.appendChild(h("p", {"class": "hint-line",
-                                     "text": f"Each player deals one round in turn. {first}"}))
+        if vm.match_note:
+            form.appendChild(h("p", {"class": "hint-line", "text": vm.match_note}))
     form.appendChild(h("div", {"class": "controls start-row"},
                        h("button", {"type": "button", "class": "button button-primary",
                                     "text": "Start", "data-key": "start",
                                     "data-intent": intent_attr({"type": "start"})})))
-    if c.ui.message:
-        form.appendChild(h("p", {"class": "message", "role": "alert", "text": c.ui.message}))
+    if vm.message:
+        form.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.message}))
 
     screen = h("div", {"class": "screen screen-setup"}, form)
-    screen.appendChild(saves_panel(saves, notes, deleted))
+    screen.appendChild(saves_panel(vm.saves, vm.notes, vm.deleted))
     return screen
-
-
-#: The dealer choices, short enough for a phone's select; the chosen one is explained below.
-DEALER_SHORT = {"computer": "The computer", "writer": "A person writes the rule",
-                "judge": "A person judges by hand"}
-DEALER_NOTES = {
-    "computer": "The computer picks a secret rule from its library and judges every play.",
-    "writer": "A person here writes the secret rule; the game judges every play by it.",
-    "judge": "A person here judges every play by hand (for a table with real cards).",
-}
 
 
 def field(label: str, control: Any, control_id: str) -> Any:
@@ -561,7 +542,8 @@ def field(label: str, control: Any, control_id: str) -> Any:
              h("label", {"class": "field-label", "for": control_id, "text": label}), control)
 
 
-def saves_panel(saves: list[dict[str, Any]], notes: list[str], deleted: str = "") -> El:
+def saves_panel(saves: Sequence[tuple[str, str]], notes: Sequence[str],
+                deleted: str = "") -> El:
     """Saved games to continue or delete, and storage notices.
 
     ``deleted``: the title of the game deleted a moment ago, offered back ("Undo").
@@ -581,18 +563,17 @@ def saves_panel(saves: list[dict[str, Any]], notes: list[str], deleted: str = ""
     if not saves:
         box.appendChild(h("p", {"class": "hint-line", "text": "No saved game yet."}))
     lst = h("ul", {"class": "save-list"})
-    for s in saves:
-        sid = str(s["id"])
+    for sid, title in saves:
         lst.appendChild(h("li", {"class": "save", "data-save": sid},
-                          h("span", {"class": "save-title", "text": str(s["title"])}),
+                          h("span", {"class": "save-title", "text": title}),
                           h("button", {"type": "button", "class": "button",
                                        "text": "Continue", "data-key": f"resume-{sid}",
-                                       "aria-label": f"Continue {s['title']}",
+                                       "aria-label": f"Continue {title}",
                                        "data-intent": intent_attr({"type": "resume",
                                                                    "id": sid})}),
                           h("button", {"type": "button", "class": "button button-quiet",
                                        "text": "Delete", "data-key": f"delete-{sid}",
-                                       "aria-label": f"Delete {s['title']}",
+                                       "aria-label": f"Delete {title}",
                                        "data-intent": intent_attr({"type": "delete_save",
                                                                    "id": sid})})))
     box.appendChild(lst)
@@ -621,42 +602,32 @@ def rule_reveal(rule: str, english: str, testid: str) -> Any:
     return reveal
 
 
-def write_rule_screen(c: Any) -> Any:
+def write_rule_screen(vm: WriteRuleVM) -> El:
     """A person dealing writes the rule: validation, English, analysis, "try a card"."""
-    from eleusis.cards import Card
-    from eleusis_web.viewmodel import analysis, card_vm, rule_check, try_card
-
-    if not c.ui.writer_ready:  # hot-seat: nobody but the writer may see the editor
-        writer = c.writer_name()
+    if not vm.ready:  # hot-seat: nobody but the writer may see the editor
         return h("section", {"class": "write-rule"}, pass_screen(
-            writer, "The secret rule is written where only the dealer can see it.",
+            vm.writer, "The secret rule is written where only the dealer can see it.",
             "writer_ready", "write the rule"))
-    text = c.ui.rule_text
-    err, eng = rule_check(text)
     box = h("section", {"class": "write-rule", "aria-labelledby": "wr-title"},
-            h("h2", {"id": "wr-title",
-                     "text": f"{c.writer_name()} deals: write the secret rule"}),
+            h("h2", {"id": "wr-title", "text": f"{vm.writer} deals: write the secret rule"}),
             h("p", {"class": "hint-line",
                     "text": "Players: look away. Only the dealer should see this screen."}),
-            rule_field("rule-text", "Secret rule", text, err, eng, "rule_text"))
-    if text.strip() and not err:
-        a = analysis(text)
+            rule_field("rule-text", "Secret rule", vm.text, vm.error, vm.english, "rule_text"))
+    if vm.can_deal:
+        a = vm.analysis
         if a is not None:
             ul = h("ul", {"class": "analysis" + ("" if a.playable else " warn"),
                           "aria-label": "Analysis"}, h("li", {"text": a.rate}))
             for note in a.lines:
                 ul.appendChild(h("li", {"text": note}))
             box.appendChild(ul)
-        line = [Card.parse(x) for x in c.ui.try_line]
         tl = h("div", {"class": "try-line", "role": "group", "aria-label": "Mainline to try"})
-        if not line:
+        if not vm.try_line:
             tl.appendChild(h("span", {"class": "try-empty",
                                       "text": "The first card (no mainline yet)"}))
-        for card in line:
-            tl.appendChild(card_face(card_vm(card), attrs={"class": _cls(card_vm(card),
-                                                                         "mini")}))
-        results = dict(try_card(text, line))
-        box_try = try_picker(results, c.ui.try_suit)
+        for cv in vm.try_line:
+            tl.appendChild(card_face(cv, attrs={"class": _cls(cv, "mini")}))
+        box_try = try_picker(dict(vm.try_results), vm.try_suit)
         box.appendChild(h("section", {"class": "try", "aria-label": "Try a card"},
                           h("h3", {"text": "Try a card"}),
                           h("p", {"class": "hint-line",
@@ -667,15 +638,15 @@ def write_rule_screen(c: Any) -> Any:
                             h("button", {"type": "button", "class": "button button-quiet",
                                          "text": "Clear", "data-key": "try-clear",
                                          "aria-label": "Clear the mainline",
-                                         "disabled": not line,
+                                         "disabled": not vm.try_line,
                                          "data-intent": intent_attr({"type": "try_clear"})})),
                           *box_try))
     box.appendChild(h("div", {"class": "controls"},
                       button(ControlVM("Deal with this rule", {"type": "rule_accept"},
-                                       bool(text.strip()) and not err,
-                                       "Write a rule that parses first.", True, "rule-accept"))))
-    if c.ui.message:
-        box.appendChild(h("p", {"class": "message", "role": "alert", "text": c.ui.message}))
+                                       vm.can_deal, "Write a rule that parses first.", True,
+                                       "rule-accept"))))
+    if vm.message:
+        box.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.message}))
     return h("div", {"class": "screen screen-write"}, box)
 
 

@@ -14,7 +14,7 @@ are flags of :class:`CardVM`, bets would be two more :class:`ControlVM`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -44,6 +44,8 @@ class Table(Protocol):
     def hand_tokens(self, seat: int) -> list[tuple[Card, str]]: ...
 
     def end_match_reason(self) -> str | None: ...
+
+    def writer_name(self) -> str: ...
 
 
 
@@ -165,6 +167,8 @@ class TableVM:
     marks: tuple[str, ...] = field(default=())
     turns_label: str = ""
     log: tuple[str, ...] = ()  # the last moves, newest first
+    expanded: tuple[int, ...] = ()  # columns whose sidelines are shown in full
+    judge_card: str = ""  # the card a prophet or dealer chose for a "wrong" call
 
 
 # --------------------------------------------------------------------------- words
@@ -565,6 +569,8 @@ def table_model(c: Table) -> TableVM:
         pending=pending_cards,
         marks=tuple(x.code for x in call_choices) if calls else (),
         log=tuple(log),
+        expanded=tuple(c.ui.expanded),
+        judge_card=c.ui.judge_card,
         turns_label=(f"Turn {sv.turns} of {state.config.option('max_turns')}"
                      if variant == "solo" else ""),
     )
@@ -831,4 +837,155 @@ def round_end_model(c: Table,
         round_no=len(s.rounds),
         end_question=(end_match_question(c) if c.ui.confirm_end
                       and c.end_match_reason() is None else ""),
+    )
+
+
+# --------------------------------------------------------------------------- bar and editor
+
+
+@dataclass(frozen=True, slots=True)
+class ToolbarVM:
+    """The bar above every screen: the title and the always-there controls."""
+
+    title: str
+    pace: str
+    paces: tuple[str, ...]
+    contrast: bool
+    end: ControlVM | None  # "End match", during a match
+    confirm: str  # the question asked before a match ends early ("": not asked now)
+
+
+def toolbar_model(c: Table, title: str) -> ToolbarVM:
+    """The toolbar for the screen now shown."""
+    from eleusis_web.session import PACES
+
+    end = None
+    confirm = ""
+    s = c.session
+    if s is not None and s.planned_rounds > 1 and not s.match_over and c.ui.screen in (
+            "table", "round-end", "write-rule"):
+        why = c.end_match_reason()
+        end = ControlVM("End match", {"type": "end_match"}, why is None, why or "",
+                        key="tb-end")
+        if c.ui.confirm_end and why is None and c.ui.screen != "round-end":
+            confirm = end_match_question(c)  # (the round's end asks by its own button)
+    return ToolbarVM(title, c.ui.setup.pace, tuple(PACES), bool(c.ui.contrast), end, confirm)
+
+
+@dataclass(frozen=True, slots=True)
+class WriteRuleVM:
+    """A person dealing writes the secret rule: the text, its check, the aids."""
+
+    ready: bool  # hot-seat: False until the writer holds the device
+    writer: str
+    text: str
+    error: str
+    english: str
+    analysis: Analysis | None
+    try_line: tuple[CardVM, ...]  # the mainline built to try the rule on
+    try_results: tuple[tuple[str, bool], ...]  # each card's verdict after that line
+    try_suit: str
+    can_deal: bool
+    message: str
+
+
+def write_rule_model(c: Table) -> WriteRuleVM:
+    """The rule editor as the writer sees it (the analysis is worked out once per text)."""
+    text = c.ui.rule_text
+    err, eng = rule_check(text)
+    ok = bool(text.strip()) and not err
+    line = tuple(Card.parse(x) for x in c.ui.try_line)
+    return WriteRuleVM(
+        ready=bool(c.ui.writer_ready),
+        writer=c.writer_name(),
+        text=text,
+        error=err,
+        english=eng,
+        analysis=analysis(text) if ok else None,
+        try_line=tuple(card_vm(x) for x in line),
+        try_results=try_card(text, line) if ok else (),
+        try_suit=c.ui.try_suit,
+        can_deal=ok,
+        message=c.ui.message,
+    )
+
+
+# --------------------------------------------------------------------------- new game
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlanVM:
+    """One seat of the new-game form."""
+
+    index: int
+    name: str
+    kind: str  # "you", "person", "computer"
+    strength: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetupVM:
+    """The new-game screen: the choices, what each means, the saved games."""
+
+    variant: str
+    variants: tuple[tuple[str, str, str], ...]  # (key, name, why not available or "")
+    seats: tuple[SeatPlanVM, ...]
+    strengths: tuple[str, ...]
+    opponents: tuple[int, int]  # fewest and most other scientists
+    dealer_choice: bool  # may a person deal in this variant?
+    dealer: str
+    dealers: tuple[tuple[str, str], ...]  # (key, short name)
+    dealer_note: str
+    dealer_name: str
+    difficulty: str
+    match_choice: bool
+    match: bool
+    match_note: str
+    message: str
+    saves: tuple[tuple[str, str], ...]  # (id, title), newest first
+    notes: tuple[str, ...]
+    deleted: str  # the title of a game deleted a moment ago ("Undo")
+
+
+#: The dealer choices, short enough for a phone's select; the chosen one is explained below.
+DEALER_SHORT = {"computer": "The computer", "writer": "A person writes the rule",
+                "judge": "A person judges by hand"}
+DEALER_NOTES = {
+    "computer": "The computer picks a secret rule from its library and judges every play.",
+    "writer": "A person here writes the secret rule; the game judges every play by it.",
+    "judge": "A person here judges every play by hand (for a table with real cards).",
+}
+
+
+def setup_model(c: Table, saves: Sequence[Mapping[str, object]], notes: Sequence[str],
+                deleted: str = "") -> SetupVM:
+    """The new-game form as chosen so far, and the saved games to continue."""
+    from eleusis_web.session import DEALERS, STRENGTHS, VARIANTS, seat_limits, variant_available
+
+    st = c.ui.setup
+    solo = st.variant == "solo"
+    match_note = ""
+    if st.match and not solo:
+        first = ("You deal the first round." if st.dealer != "computer"
+                 else "The computers deal first; you deal the last round.")
+        match_note = f"Each player deals one round in turn. {first}"
+    return SetupVM(
+        variant=st.variant,
+        variants=tuple((k, name, variant_available(k) or "") for k, name in VARIANTS.items()),
+        seats=tuple(SeatPlanVM(i, p.name, p.kind, p.strength) for i, p in enumerate(st.seats)),
+        strengths=tuple(STRENGTHS),
+        opponents=seat_limits(st.variant),
+        dealer_choice=not solo,
+        dealer=st.dealer,
+        dealers=tuple((k, DEALER_SHORT.get(k, k)) for k in DEALERS),
+        dealer_note=DEALER_NOTES.get(st.dealer, ""),
+        dealer_name=st.dealer_name,
+        difficulty=st.difficulty,
+        match_choice=not solo,
+        match=bool(st.match),
+        match_note=match_note,
+        message=c.ui.message,
+        saves=tuple((str(e["id"]), str(e["title"])) for e in saves),
+        notes=tuple(notes),
+        deleted=deleted,
     )
