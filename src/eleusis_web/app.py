@@ -38,6 +38,7 @@ from eleusis_web import (
 )
 from eleusis_web.controller import Controller
 from eleusis_web.intents import Intent
+from eleusis_web.replay_view import Replay
 from eleusis_web.session import PACES, VARIANTS, default_seats
 from eleusis_web.storage import MemoryStorage, Saves, title_of
 
@@ -112,8 +113,9 @@ class App:
         self.root = root
         table.setAttribute("data-ui", "on")
         # the share features (eleusis_web.features): replay viewer, link messages, panels
-        self.replay: Any = None
+        self.replay: Replay | None = None
         self.replay_timer: Any = None
+        self.replay_tick: Any = None
         #: a link that could not be opened: (what to tell the player, the detail)
         self.link_message: tuple[str, str] | None = None
         self.share_note = ""

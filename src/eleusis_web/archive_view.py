@@ -31,7 +31,9 @@ from eleusis.archive import (
 )
 from eleusis.notebook import Notebook, NotebookError
 from eleusis_web import dom
+from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
+from eleusis_web.vdom import El
 
 FILE_NAME = "eleusis-games.json"
 
@@ -69,7 +71,7 @@ def plan_for(text: str, saved: Mapping[str, Mapping[str, Any]]) -> tuple[Archive
 # --------------------------------------------------------------------------- browser
 
 
-def _saved(app: Any) -> dict[str, dict[str, Any]]:
+def _saved(app: AppContext) -> dict[str, dict[str, Any]]:
     from eleusis_web.storage import PREFIX
 
     out: dict[str, dict[str, Any]] = {}
@@ -105,7 +107,7 @@ def _download(text: str) -> None:
     dom.window.setTimeout(dom.js_function(lambda: dom.window.URL.revokeObjectURL(url)), 4000)
 
 
-def export_now(app: Any) -> None:
+def export_now(app: AppContext) -> None:
     """Download every saved game and the daily streaks as one file."""
     from eleusis_web import daily_view
 
@@ -122,7 +124,7 @@ def export_now(app: Any) -> None:
     app.ui_extra["ar_message"] = msg
 
 
-def _read_file(app: Any) -> None:
+def _read_file(app: AppContext) -> None:
     from eleusis_web import boot
 
     el = dom.document.getElementById("archive-file")
@@ -140,7 +142,7 @@ def _read_file(app: Any) -> None:
     file.text().then(dom.js_function(boot.guarded(got)))
 
 
-def received(app: Any, text: str) -> None:
+def received(app: AppContext, text: str) -> None:
     """A file's text arrived: validate it and ask what to do (nothing is written yet)."""
     try:
         archive, plan = plan_for(text, _saved(app))
@@ -153,7 +155,7 @@ def received(app: Any, text: str) -> None:
     app.render()
 
 
-def apply_plan(app: Any, mode: str) -> None:
+def apply_plan(app: AppContext, mode: str) -> None:
     """Write the games the player agreed to (``new``, ``overwrite`` or ``both``)."""
     from eleusis_web import daily_view
     from eleusis_web.storage import PREFIX
@@ -183,7 +185,7 @@ def apply_plan(app: Any, mode: str) -> None:
         app.ui_extra["ar_message"] = f"Imported {written} game{'s' if written != 1 else ''}."
 
 
-def handle(app: Any, intent: Intent) -> bool:
+def handle(app: AppContext, intent: Intent) -> bool:
     """``archive_*`` intents: export, the file chosen, the player's answer."""
     kind = str(intent.get("type", ""))
     if kind == "archive_export":
@@ -200,7 +202,7 @@ def handle(app: Any, intent: Intent) -> bool:
     return True
 
 
-def panel(app: Any) -> Any:
+def panel(app: AppContext) -> El:
     """The new-game screen's export / import card (and the question after a file)."""
     from eleusis_web.render import h, intent_attr
 

@@ -36,8 +36,10 @@ from eleusis.game import (
     new_game,
 )
 from eleusis_web import dom
+from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
 from eleusis_web.session import fresh_seed
+from eleusis_web.vdom import El
 from eleusis_web.viewmodel import link_problem, rule_check
 
 #: Milliseconds of the computer's work per browser tick (its preparation and
@@ -140,7 +142,7 @@ def _from(author: str) -> str:
     return "a friend" if author == DEFAULT_AUTHOR else author
 
 
-def open_link(app: Any, token: str) -> None:
+def open_link(app: AppContext, token: str) -> None:
     """Open a ``#c=`` link: start (or continue) the Solo game on the friend's rule."""
     from eleusis_web import daily_view
 
@@ -155,7 +157,7 @@ def open_link(app: Any, token: str) -> None:
         f"A challenge from {_from(ch.author)}: find the rule. It is shown at the end.")
 
 
-def handle(app: Any, intent: Intent) -> bool:
+def handle(app: AppContext, intent: Intent) -> bool:
     """``challenge_*`` intents: the editor's fields, making the link, the computer's run."""
 
     kind = str(intent.get("type", ""))
@@ -187,7 +189,7 @@ def handle(app: Any, intent: Intent) -> bool:
     return True
 
 
-def render_writer(app: Any) -> Any:
+def render_writer(app: AppContext) -> El:
     """The challenge editor: your name, the rule (checked live), the link to send."""
     from eleusis_web.render import h, intent_attr
 
@@ -244,7 +246,7 @@ def render_writer(app: Any) -> Any:
     return h("div", {"class": "screen screen-challenge"}, box)
 
 
-def entry(app: Any) -> Any:
+def entry(app: AppContext) -> El:
     """The new-game screen's "Challenge a friend" card."""
     from eleusis_web.render import h, intent_attr
 
@@ -256,7 +258,7 @@ def entry(app: Any) -> Any:
                           "data-intent": intent_attr({"type": "challenge_open"})}))
 
 
-def _tick(app: Any) -> None:
+def _tick(app: AppContext) -> None:
     run = app.ui_extra.get("ch_run")
     app.ui_extra["ch_timer"] = None
     if not isinstance(run, ComputerRun):
@@ -268,7 +270,7 @@ def _tick(app: Any) -> None:
     _schedule(app)
 
 
-def _schedule(app: Any) -> None:
+def _schedule(app: AppContext) -> None:
     from eleusis_web import boot
 
     run = app.ui_extra.get("ch_run")
@@ -283,7 +285,7 @@ def _schedule(app: Any) -> None:
     app.ui_extra["ch_timer"] = dom.window.setTimeout(app.ui_extra["ch_tick_js"], 0)
 
 
-def settle(app: Any) -> None:
+def settle(app: AppContext) -> None:
     """After a change: when a challenge round has ended, the computer plays the same deal
     (in timer slices, once per game)."""
     s = app.c.session
@@ -302,7 +304,7 @@ def settle(app: Any) -> None:
     _schedule(app)
 
 
-def end_panel(app: Any) -> Any:
+def end_panel(app: AppContext) -> El | None:
     """At the end of a challenge: who wrote it, and the computer on the same deal."""
     from eleusis_web.render import h
 

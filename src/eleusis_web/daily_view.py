@@ -32,7 +32,10 @@ from eleusis.daily import (
 )
 from eleusis.game import State
 from eleusis_web import dom
+from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
+from eleusis_web.storage import StorageLike
+from eleusis_web.vdom import El
 
 HISTORY_KEY = "eleusis.daily"
 
@@ -80,11 +83,11 @@ def today() -> _dt.date:
     return _dt.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
-def _store(app: Any) -> Any:
+def _store(app: AppContext) -> StorageLike:
     return app.saves.store
 
 
-def load_history(app: Any, repair: bool = True) -> dict[str, Any]:
+def load_history(app: AppContext, repair: bool = True) -> dict[str, Any]:
     """The stored history; a damaged one reads as empty, with a message.
 
     ``repair``: also write the repaired history back (never while drawing).
@@ -102,13 +105,13 @@ def load_history(app: Any, repair: bool = True) -> dict[str, Any]:
     return history
 
 
-def save_history(app: Any, history: dict[str, Any]) -> None:
+def save_history(app: AppContext, history: dict[str, Any]) -> None:
     """Write the history (a full storage only loses the streak)."""
     with contextlib.suppress(Exception):
         _store(app).setItem(HISTORY_KEY, json.dumps(history, separators=(",", ":")))
 
 
-def start_solo(app: Any, sid: str, state: State, extra: dict[str, Any]) -> None:
+def start_solo(app: AppContext, sid: str, state: State, extra: dict[str, Any]) -> None:
     """Start (or continue, when saved) a Solo session on ``state``."""
     from eleusis_web.session import Session, Setup, seat_kinds
 
@@ -125,7 +128,7 @@ def start_solo(app: Any, sid: str, state: State, extra: dict[str, Any]) -> None:
     app.save()
 
 
-def handle(app: Any, intent: Intent) -> bool:
+def handle(app: AppContext, intent: Intent) -> bool:
     """``daily_start``: play today's puzzle."""
     if str(intent.get("type")) == "daily_start":
         day = today()
@@ -136,7 +139,7 @@ def handle(app: Any, intent: Intent) -> bool:
     return True
 
 
-def entry(app: Any) -> Any:
+def entry(app: AppContext) -> El:
     """The new-game screen's "Daily puzzle" card."""
     from eleusis.daily import daily_difficulty
     from eleusis_web.render import h, intent_attr
@@ -157,7 +160,7 @@ def entry(app: Any) -> Any:
     return box
 
 
-def settle(app: Any) -> None:
+def settle(app: AppContext) -> None:
     """After a change: a daily game that has just ended is recorded in the history (once)."""
     s = app.c.session
     iso = s.extra.get("daily") if s is not None else None
@@ -174,7 +177,7 @@ def settle(app: Any) -> None:
     save_history(app, history)
 
 
-def end_panel(app: Any) -> Any:
+def end_panel(app: AppContext) -> El | None:
     """At the end of a daily game: the spoiler-free result to share, the streaks."""
     from eleusis_web.render import h, intent_attr
 

@@ -31,11 +31,13 @@ from eleusis.game import State
 from eleusis.notebook import Notebook
 from eleusis.replay import ReplayError, encode
 from eleusis_web import archive_view, challenge_view, daily_view, dom, notebook_panel
+from eleusis_web.context import AppContext
 from eleusis_web.dom import base_url, clear_hash, copy_text, share_or_copy
 from eleusis_web.intents import Intent
 from eleusis_web.notebook_panel import session_notebook
 from eleusis_web.render import h, intent_attr
 from eleusis_web.replay_view import open_replay, render_replay, replay_model
+from eleusis_web.vdom import El
 from eleusis_web.viewmodel import link_problem
 
 #: A fragment longer than this is refused before decoding.
@@ -73,7 +75,7 @@ def replay_link(base: str, state: State, notebook: Notebook | None = None) -> st
 # --------------------------------------------------------------------------- browser
 
 
-def route_hash(app: Any) -> None:
+def route_hash(app: AppContext) -> None:
     """Open what the address's fragment asks for (on load and on ``hashchange``)."""
 
     kind, params = parse_fragment(str(dom.window.location.hash or ""))
@@ -99,7 +101,7 @@ def route_hash(app: Any) -> None:
     app.render()
 
 
-def _tick(app: Any) -> None:
+def _tick(app: AppContext) -> None:
     app.replay_timer = None
     r = app.replay
     if r is None or not r.playing:
@@ -109,21 +111,21 @@ def _tick(app: Any) -> None:
     _schedule_replay(app)
 
 
-def _schedule_replay(app: Any) -> None:
+def _schedule_replay(app: AppContext) -> None:
     from eleusis_web import boot
 
     r = app.replay
-    if r is None or not r.playing or getattr(app, "replay_timer", None) is not None:
+    if r is None or not r.playing or app.replay_timer is not None:
         return
-    if not hasattr(app, "_replay_tick_js"):
+    if app.replay_tick is None:
         def tick() -> None:
             _tick(app)
 
-        app._replay_tick_js = dom.js_function(boot.guarded(tick))
-    app.replay_timer = dom.window.setTimeout(app._replay_tick_js, 600)
+        app.replay_tick = dom.js_function(boot.guarded(tick))
+    app.replay_timer = dom.window.setTimeout(app.replay_tick, 600)
 
 
-def handle_replay(app: Any, intent: Intent) -> None:
+def handle_replay(app: AppContext, intent: Intent) -> None:
     """The replay viewer's intents (``replay_*``): close, seek, play or pause."""
     r = app.replay
     if intent.kind == "replay_close" or r is None:
@@ -139,7 +141,7 @@ def handle_replay(app: Any, intent: Intent) -> None:
         _schedule_replay(app)
 
 
-def handle_share(app: Any, intent: Intent) -> None:
+def handle_share(app: AppContext, intent: Intent) -> None:
     """``share_replay`` (the round's link: share sheet or clipboard) and ``copy_text``."""
     if intent.kind == "share_replay":
         s = app.c.session
@@ -151,7 +153,7 @@ def handle_share(app: Any, intent: Intent) -> None:
         app.share_note = "Copied."
 
 
-def before_table(app: Any, intent: Intent) -> None:
+def before_table(app: AppContext, intent: Intent) -> None:
     """What the share features drop when the table moves on (a new game, a round)."""
     if intent.kind in ("show_setup", "next_round", "start", "new_game"):
         app.share_note = ""
@@ -172,7 +174,7 @@ HANDLERS: dict[str, Callable[[Any, Intent], object]] = {
 }
 
 
-def screen(app: Any) -> tuple[str, str, Any] | None:
+def screen(app: AppContext) -> tuple[str, str, Any] | None:
     """A screen of ours replacing the table's: (name, title, element), or None."""
     if app.replay is not None:
 
@@ -184,10 +186,10 @@ def screen(app: Any) -> tuple[str, str, Any] | None:
     return None
 
 
-def share_panel(app: Any) -> Any:
+def share_panel(app: AppContext) -> El:
     """The end-of-round panel: "Share replay" and the link in a read-only field."""
-
     s = app.c.session
+    assert s is not None  # drawn at a round's end only
     link = replay_link(base_url(), s.state, session_notebook(s))
     box = h("section", {"class": "share-box", "aria-labelledby": "share-title"},
             h("h3", {"id": "share-title", "text": "Share this round"}))
@@ -206,7 +208,7 @@ def share_panel(app: Any) -> Any:
     return box
 
 
-def decorate(app: Any, screen_name: str, node: Any) -> None:
+def decorate(app: AppContext, screen_name: str, node: Any) -> None:
     """Add the share features' panels to a table screen just built."""
 
     s = app.c.session

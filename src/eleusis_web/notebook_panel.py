@@ -20,6 +20,7 @@ from typing import Any
 
 from eleusis.notebook import Evidence, Location, Notebook, NotebookError, check, evidence
 from eleusis.views import view
+from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import rule_check
@@ -131,12 +132,12 @@ def apply_intent(nb: Notebook, intent: Intent, draft: str) -> tuple[Notebook, st
 # --------------------------------------------------------------------------- browser
 
 
-def _notebook(app: Any) -> Notebook:
+def _notebook(app: AppContext) -> Notebook:
 
     return session_notebook(app.c.session) or Notebook()
 
 
-def handle(app: Any, intent: Intent) -> bool:
+def handle(app: AppContext, intent: Intent) -> bool:
     """Notebook intents (``nb_*``): update, keep with the game, save."""
     kind = str(intent.get("type", ""))
     s = app.c.session
@@ -161,11 +162,13 @@ def handle(app: Any, intent: Intent) -> bool:
     return True
 
 
-def attach(app: Any, node: Any) -> None:
+def attach(app: AppContext, node: El) -> None:
     """Draw the notebook panel into the table screen and highlight contradicting cards."""
     from eleusis_web.render import h, intent_attr
 
     s = app.c.session
+    if s is None:
+        return
     ev = evidence(view(s.state, None))
     focus = app.ui_extra.get("nb_focus")
     vm = notebook_model(_notebook(app), ev, str(app.ui_extra.get("nb_text", "")),

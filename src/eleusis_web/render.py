@@ -64,7 +64,7 @@ def intent_attr(intent: dict[str, Any]) -> str:
     return json.dumps(intent, separators=(",", ":"))
 
 
-def button(ctrl: ControlVM, extra_class: str = "", short: str = "") -> Any:
+def button(ctrl: ControlVM, extra_class: str = "", short: str = "") -> El:
     """A control as a button; disabled ones keep focus and say why.
 
     ``short``: a shorter visible text (the accessible name stays ``ctrl.name``).
@@ -93,7 +93,7 @@ def button(ctrl: ControlVM, extra_class: str = "", short: str = "") -> Any:
     return h("button", attrs)
 
 
-def card_face(card: CardVM, tag: str = "div", attrs: dict[str, Any] | None = None) -> Any:
+def card_face(card: CardVM, tag: str = "div", attrs: dict[str, Any] | None = None) -> El:
     """A playing card: large rank and suit in the corners, a big pip in the middle."""
     classes = ["card"]
     if card.face_down:
@@ -165,7 +165,7 @@ def toolbar(vm: ToolbarVM) -> El:
     return nav
 
 
-def end_match_confirm(text: str, cancel_key: str = "end-cancel") -> Any:
+def end_match_confirm(text: str, cancel_key: str = "end-cancel") -> El:
     """Are you sure? Ending a match early drops the running round and adds compensation."""
     return h("div", {"class": "confirm-bar", "role": "alertdialog",
                      "aria-labelledby": "confirm-end-text"},
@@ -180,7 +180,7 @@ def end_match_confirm(text: str, cancel_key: str = "end-cancel") -> Any:
                             "data-intent": intent_attr({"type": "end_match_cancel"})})))
 
 
-def move_log(vm: TableVM) -> Any:
+def move_log(vm: TableVM) -> El:
     """The last moves, newest first: always there, of a fixed height (new lines never
     move what is below)."""
     log = h("ol", {"class": "log", "aria-label": "Recent moves, newest first"})
@@ -380,7 +380,7 @@ def _cls(card: CardVM, extra: str) -> str:
 
 
 def rule_field(key: str, label: str, text: str, error: str, english: str,
-               input_intent: str) -> Any:
+               input_intent: str) -> El:
     """A rule editor: the text, the syntax error under it, the rule in English."""
     box = h("div", {"class": "rule-field"},
             h("label", {"for": key, "text": label}),
@@ -401,7 +401,7 @@ def rule_field(key: str, label: str, text: str, error: str, english: str,
     return box
 
 
-def guess_editor(vm: TableVM) -> Any:
+def guess_editor(vm: TableVM) -> El:
     """Guess the rule: live check, English, the verdict with a counterexample."""
     g = vm.guess
     assert g is not None
@@ -536,7 +536,7 @@ def setup_screen(vm: SetupVM) -> El:
     return screen
 
 
-def field(label: str, control: Any, control_id: str) -> Any:
+def field(label: str, control: Any, control_id: str) -> El:
     """A labelled field."""
     return h("div", {"class": "field"},
              h("label", {"class": "field-label", "for": control_id, "text": label}), control)
@@ -580,7 +580,7 @@ def saves_panel(saves: Sequence[tuple[str, str]], notes: Sequence[str],
     return box
 
 
-def pass_screen(name: str, note: str, intent: str, then: str) -> Any:
+def pass_screen(name: str, note: str, intent: str, then: str) -> El:
     """The hot-seat "Pass the device to NAME" dialog: its button ("I am NAME:
     <then>") sends ``intent``; one shape for the hands and the rule writer."""
     return h("div", {"class": "pass-screen", "role": "dialog", "aria-label": "Pass the device"},
@@ -592,7 +592,7 @@ def pass_screen(name: str, note: str, intent: str, then: str) -> Any:
                           "text": f"I am {name}: {then}"}))
 
 
-def rule_reveal(rule: str, english: str, testid: str) -> Any:
+def rule_reveal(rule: str, english: str, testid: str) -> El:
     """The secret rule revealed (text and English): the round's end and the replay."""
     reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
     if rule:
@@ -698,7 +698,7 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[Any, Any, Any]:
     return suits, grid, overview
 
 
-def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
+def round_end_screen(vm: RoundEndVM, board: Any = None) -> El:
     """The rule revealed, the scores with their breakdown, what the computers thought."""
     box = h("section", {"class": "round-end", "aria-labelledby": "re-title"},
             h("h2", {"id": "re-title", "text": vm.title}))
@@ -764,7 +764,7 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> Any:
     return h("div", {"class": "screen screen-end"}, box)
 
 
-def match_summary(vm: RoundEndVM) -> Any:
+def match_summary(vm: RoundEndVM) -> El:
     """The match: each player's rounds, the compensation on its own line, the totals."""
     m = vm.match
     assert m is not None
@@ -796,7 +796,7 @@ def match_summary(vm: RoundEndVM) -> Any:
     return sec
 
 
-def help_screen(blocks: list[tuple[str, str]]) -> Any:
+def help_screen(blocks: list[tuple[str, str]]) -> El:
     """How to play: the rules page as headings, paragraphs, lists and tables."""
     import re
 

@@ -21,6 +21,7 @@ from eleusis.game import State, apply, new_game, state_hash
 from eleusis.notebook import Notebook, NotebookError, check, evidence
 from eleusis.replay import ReplayError, decode
 from eleusis.views import view
+from eleusis_web.vdom import El
 from eleusis_web.viewmodel import (
     ColumnVM,
     ScoreRowVM,
@@ -190,11 +191,11 @@ def replay_model(r: Replay) -> ReplayVM:
 # --------------------------------------------------------------------------- drawing
 
 
-def render_replay(vm: ReplayVM) -> Any:
+def render_replay(vm: ReplayVM) -> El:
     """The viewer: controls, scrubber, the layout at the step, the rule and the scores."""
     from eleusis_web.render import card_face, h, intent_attr, rule_reveal
 
-    def ctl(text: str, kind: str, key: str, enabled: bool = True, **extra: Any) -> Any:
+    def ctl(text: str, kind: str, key: str, enabled: bool = True, **extra: Any) -> El:
         attrs: dict[str, Any] = {"type": "button", "class": "button", "text": text,
                                  "data-key": key,
                                  "data-intent": intent_attr({"type": kind, **extra})}
