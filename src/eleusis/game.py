@@ -441,6 +441,9 @@ class Result:
     floored: tuple[int, ...] = ()
     #: Score details per seat, for the score sheet (e.g. ``"12 - 3 + 6 (guess)"``).
     details: tuple[str, ...] = ()
+    #: The seat that won the round outright, where the variant names one (Express
+    #: with lives: the first right guesser); ``None``: the scores decide.
+    winner: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,8 +67,6 @@ CASES: list[tuple[str, Callable[[], State], object, type[ActionError], str | Non
     ("guess before a right play", express, Guess(1, "true"), ActionNotAllowed, "not_now"),
     ("pass in Solo before the last turn",
      lambda: new_game(make_config("solo", ["S"], ALT, 1)), Pass(0), ActionNotAllowed, "not_now"),
-    ("hint request after the first play in New Eleusis",
-     lambda: apply(ne(), Play(0, cards("2H"))), RequestHint(2), ActionNotAllowed, "not_now"),
     # 3. not this seat
     ("play out of turn", ne, Play(1, cards("2C")), NotYourTurn, None),
     ("no play out of turn", ne, NoPlay(2), NotYourTurn, None),
@@ -77,6 +75,8 @@ CASES: list[tuple[str, Callable[[], State], object, type[ActionError], str | Non
     ("a scientist judging", lambda: apply(express(rule=None), Play(1, cards("2H"))),
      Judge(2, True), NotYourTurn, None),
     ("seat out of range", ne, Play(9, cards("2H")), NotYourTurn, None),
+    ("hint request after one's own first play in New Eleusis",
+     lambda: apply(ne(), Play(0, cards("2H"))), RequestHint(0), NotYourTurn, None),
     # 4. illegal parameters
     ("card not in hand", ne, Play(0, cards("KD")), IllegalAction, "card_not_in_hand"),
     ("a card twice", ne, Play(0, cards("2H 2H")), IllegalAction, "card_not_in_hand"),

@@ -118,8 +118,8 @@ def test_sudden_death_after_forty_cards_expels() -> None:
     s = replace(ne(), played=39)
     s = apply(s, Play(0, cards("3S 5S")))  # wrong, begun at card 39: penalty only
     assert s.seats[0].role is Role.SCIENTIST and len(s.hand(0)) == 8
-    s = apply(s, Play(1, cards("2C")))  # wrong at card 41: expelled, no penalty
-    assert s.seats[1].role is Role.EXPELLED and len(s.hand(1)) == 4
+    s = apply(s, Play(1, cards("2C")))  # wrong at card 41: the penalty, then expelled
+    assert s.seats[1].role is Role.EXPELLED and len(s.hand(1)) == 4 + 2
     assert 1 not in (s.turn,)
 
 

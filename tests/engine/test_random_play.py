@@ -114,10 +114,18 @@ def play_round(variant: str, g: int) -> State:
         state = apply(state, random_action(state, r))
         assert total_cards(state) == 52 * state.decks
         assert all(s.lives >= 0 for s in state.seats)
+        if not state.over:  # issue 13: nobody holds zero cards while the round runs
+            empty = [i for i, s in enumerate(state.seats)
+                     if s.role is not Role.DEALER and s.held == 0]
+            assert not empty, f"{variant} round {g}: seats {empty} hold no cards"
     assert state.over, f"{variant} round {g} did not end in {MAX_ACTIONS} actions"
     counts = card_counts(state)
     assert len(counts) == 52 and set(counts.values()) == {state.decks}
     check_scores(state)
+    assert state.result is not None
+    for i, s in enumerate(state.seats):  # a wrong play never earns the "no cards" bonus
+        if s.role in (Role.EXPELLED, Role.OUT):
+            assert s.held > 0 and "no cards" not in state.result.details[i]
     back = decode(encode(state))
     assert state_hash(back) == state_hash(state)
     return state

@@ -424,10 +424,15 @@ class VariantRules:
         return min(1, len(state.hand(seat)))
 
     def hint_seats(self, state: State) -> tuple[int, ...]:
-        """Scientists who may ask the computer dealer for a hint now (override to restrict)."""
+        """Scientists who may ask the computer dealer for a hint now (override to restrict).
+
+        A player who is out of the round (expelled, no lives left) asks nothing.
+        """
         if state.config.dealer is not None or state.config.rule is None:
             return ()
-        return tuple(i for i, s in enumerate(state.seats) if s.role is not Role.DEALER)
+        return tuple(
+            i for i, s in enumerate(state.seats) if s.role in (Role.SCIENTIST, Role.PROPHET)
+        )
 
     def common_expected(self, state: State, out: dict[type[Action], tuple[int, ...]]) -> None:
         """Add the hint actions allowed now (used by ``expected``)."""

@@ -226,4 +226,20 @@ class ExpressRules(VariantRules):
         if w.config.dealer is not None:
             scores[w.config.dealer] = best or 0
             details[w.config.dealer] = "as the best player"
-        w.end(reason, Result(reason, tuple(scores), (), tuple(details)))
+        w.end(reason, Result(reason, tuple(scores), (), tuple(details), self.winner(w)))
+
+    @staticmethod
+    def winner(w: Work) -> int | None:
+        """With lives (001: "The first to guess the rule wins"): the right guesser.
+
+        A right guess ends the round, so there is at most one. When the round ends
+        without one (an empty hand, the stock, every player out) nobody wins it:
+        ``None``, and the scores stand as in Express. Without lives the scores
+        decide, as in seed 000: ``None`` too.
+        """
+        if not int(w.config.option("lives")):
+            return None
+        for i, s in enumerate(w.seats):
+            if s.right_guess:
+                return i
+        return None

@@ -56,10 +56,23 @@ EMPTY_HAND_BONUS = 4
 COMPENSATION = 10
 
 
-def high_count_scores(held: Sequence[int]) -> list[int]:
-    """Seed 002 scoring 1-2: the high count minus cards held, +4 with no cards at all."""
+def high_count_scores(held: Sequence[int], expelled: Sequence[bool] = ()) -> list[int]:
+    """Seed 002 scoring 1-2: the high count minus cards held, +4 with no cards at all.
+
+    An expelled player never takes the bonus (a wrong play must not pay; with
+    the penalty drawn on expulsion an expelled player always holds cards).
+
+    >>> high_count_scores([0, 5, 9])
+    [13, 4, 0]
+    >>> high_count_scores([0, 9], expelled=[True, False])
+    [9, 0]
+    """
     high = max(held, default=0)
-    return [high - h + (EMPTY_HAND_BONUS if h == 0 else 0) for h in held]
+    out = list(expelled) + [False] * (len(held) - len(expelled))
+    return [
+        high - h + (EMPTY_HAND_BONUS if h == 0 and not x else 0)
+        for h, x in zip(held, out, strict=True)
+    ]
 
 
 def prophet_bonus(right: int, wrong: int) -> int:
@@ -117,10 +130,30 @@ class NewEleusisRules(VariantRules):
     # -- who may do what ------------------------------------------------------------
 
     def hints_open(self, state: State) -> bool:
-        """Seed 002: the dealer's hint comes with the deal (option: any time)."""
+        """Seed 002: the dealer's hint comes with the deal (option: any time).
+
+        A person dealing gives it before the first play. Against the computer
+        dealer a scientist may ask for it until their own first turn
+        (:meth:`hint_seats`): a computer scientist often plays first, and the
+        person must still get the chance the deal gives.
+        """
         if state.config.option("hints") == "anytime":
             return True
-        return state.turns == 0 and state.pending is None
+        if state.pending is not None:
+            return False
+        return state.turns == 0 or (
+            state.config.dealer is None and bool(self.hint_seats(state))
+        )
+
+    def hint_seats(self, state: State) -> tuple[int, ...]:
+        """With ``hints = before_play``: the scientists who have not played yet."""
+        seats = super().hint_seats(state)
+        if state.config.option("hints") == "anytime":
+            return seats
+        played = {a.seat for a in state.actions if isinstance(a, Play | NoPlay)}
+        return tuple(
+            i for i in seats if i not in played and state.seats[i].role is Role.SCIENTIST
+        )
 
     def max_cards(self, state: State, seat: int) -> int:
         """1 to 4 cards."""
@@ -232,9 +265,6 @@ class NewEleusisRules(VariantRules):
                 self.end_era(w, OVERTHROW_PENALTY)
             elif not truth:
                 self.punish(w, seat, WRONG_CARD_PENALTY * len(p.cards), p.sudden_death)
-            if truth and not w.seats[seat].hand:
-                self.finish(w, "a player ran out of cards")
-                return
         else:
             hand = w.hand(seat)
             card = self.correct_card(w, rule, hand, p, truth, truth_card)
@@ -263,6 +293,11 @@ class NewEleusisRules(VariantRules):
                     self.end_era(w, OVERTHROW_PENALTY)
                 else:
                     self.punish(w, seat, NO_PLAY_PENALTY, p.sudden_death)
+        if not w.seats[seat].hand:
+            # 002's first ending, whatever emptied the hand: a right play, or a wrong
+            # one whose penalty was waived because the prophet was overthrown
+            self.finish(w, "a player ran out of cards")
+            return
         w.turns += 1
         if not w.active():
             self.finish(w, "every player was expelled")
@@ -297,25 +332,32 @@ class NewEleusisRules(VariantRules):
 
     @staticmethod
     def punish(w: Work, seat: int, penalty: int, sudden_death: bool) -> None:
-        """Penalty cards, or expulsion in sudden death."""
+        """Penalty cards and, in sudden death, expulsion too.
+
+        Reading (``docs/rules.md``): 002 gives the penalty for every wrong card and
+        expels in sudden death; it never says expulsion replaces the penalty, and
+        003 keeps the expelled player's "hand intact for scoring". So the expelled
+        player draws the penalty first: a wrong play never empties a hand and
+        never earns the 4-point "no cards" bonus.
+        """
+        w.draw(seat, penalty)
         if sudden_death:
             w.set_seat(seat, role=Role.EXPELLED)
             w.event("expelled", seat)
-        else:
-            w.draw(seat, penalty)
 
     def finish(self, w: Work, reason: str) -> None:
         """Score the round exactly as seed 002."""
         seats = [i for i, s in enumerate(w.seats) if s.role is not Role.DEALER]
         held = [w.seats[i].held for i in seats]
-        base = high_count_scores(held)
+        expelled = [w.seats[i].role is Role.EXPELLED for i in seats]
+        base = high_count_scores(held, expelled)
         scores = [0] * len(w.seats)
         details = [""] * len(w.seats)
         high = max(held, default=0)
         for i, sc in zip(seats, base, strict=True):
             scores[i] = sc
             details[i] = f"{high} - {w.seats[i].held}" + (
-                " + 4 (no cards)" if w.seats[i].held == 0 else ""
+                " + 4 (no cards)" if sc > high - w.seats[i].held else ""
             )
         before: int | None = None
         if w.prophet is not None:

@@ -111,12 +111,23 @@ class RoyalRules(VariantRules):
         return state.played >= SUDDEN_DEATH
 
     def hints_open(self, state: State) -> bool:
-        """Before the first move, and just before the beginning of sudden death."""
+        """One hint before the first move, and "a second hint" just before sudden death (004).
+
+        At most one hint in each window, whoever asks for it or gives it: the
+        first window closes with its hint (or with the first bet), the second
+        opens when sudden death is reached and closes with its hint (or with the
+        first bet made in sudden death).
+        """
         if state.pending is not None:
             return False
+        before, during = hints_by_window(state)
         if state.turns == 0:
-            return True
-        return self.in_sudden_death(state) and dict(state.extra).get("sd_moves", 0) == 0
+            return before == 0
+        return (
+            self.in_sudden_death(state)
+            and dict(state.extra).get("sd_moves", 0) == 0
+            and during == 0
+        )
 
     def expected(self, state: State) -> dict[type[Action], tuple[int, ...]]:
         """Bets in turn; declarations after a turn; calls and verdicts; hints."""
@@ -339,11 +350,12 @@ class RoyalRules(VariantRules):
         if in_era:
             self.count_bet(w, wrong=wrong_bets)
         w.pending = None
+        # 004: "Each wrong bet will be one more card for the scientist", expelled or
+        # not: the expelled scientist keeps those cards for scoring (docs/rules.md)
+        w.draw(seat, draws)
         if expel:
             w.set_seat(seat, role=Role.EXPELLED)
             w.event("expelled", seat)
-        else:
-            w.draw(seat, draws)
         self.end_move(w, seat)
 
     @staticmethod
@@ -379,8 +391,9 @@ class RoyalRules(VariantRules):
         scores = [0] * len(w.seats)
         details = [""] * len(w.seats)
         for i, h in zip(seats, held, strict=True):
-            scores[i] = high - h + (EMPTY_HAND_BONUS if h == 0 else 0)
-            details[i] = f"{high} - {h}" + (" + 4 (no cards)" if h == 0 else "")
+            no_cards = h == 0 and w.seats[i].role is not Role.EXPELLED
+            scores[i] = high - h + (EMPTY_HAND_BONUS if no_cards else 0)
+            details[i] = f"{high} - {h}" + (" + 4 (no cards)" if no_cards else "")
         bets = w.extra.get("era_bets", ())
         for era, (right, wrong) in zip(w.eras, bets, strict=True):
             false = era.end is not None
@@ -426,3 +439,18 @@ def prophet_priority(state: State) -> tuple[int, ...]:
     n = len(state.seats)
     start = state.window if state.window is not None else state.turn
     return tuple((start - k) % n for k in range(n))
+
+
+def hints_by_window(state: State) -> tuple[int, int]:
+    """Hints given before the first bet, and hints given after it (just before sudden death)."""
+    before = after = 0
+    betting = False
+    for ev in state.events:
+        if ev.kind == "bet":
+            betting = True
+        elif ev.kind == "hint":
+            if betting:
+                after += 1
+            else:
+                before += 1
+    return before, after
