@@ -37,6 +37,7 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
+from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any, Final
 
@@ -68,7 +69,7 @@ MAX_ACTIONS: Final = 5000
 MAX_HINTS: Final = 100
 #: Guesses in one round: each is judged by an exact comparison of two rules, which can
 #: take a second for rules that read several cards back.
-MAX_GUESSES: Final = 30
+MAX_GUESSES: Final = 24
 
 
 class ReplayError(ValueError):
@@ -310,8 +311,18 @@ def decode_states(text: str) -> tuple[State, ...]:
     Raises :class:`ReplayError` only; the log's size is checked before any
     action is applied.
     """
+    return tuple(decode_iter(text))
+
+
+def decode_iter(text: str) -> Iterator[State]:
+    """:func:`decode_states` one state at a time, for a page that decodes in slices.
+
+    The text is read and its log checked (size, counts) before the first
+    state is given; each further ``next`` applies one action. Raises
+    :class:`ReplayError` only, at the first ``next`` or later.
+    """
     try:
-        return _decode(text)
+        yield from _decode(text)
     except ReplayError:
         raise
     except Exception as exc:  # never let another exception out of a link
@@ -337,20 +348,22 @@ def _read_actions(r: _Reader) -> list[Action]:
         if isinstance(action, Hint | RequestHint):
             hints += 1
             if hints > MAX_HINTS:
-                raise ReplayError(f"the replay holds too many hints (at most {MAX_HINTS})")
+                raise ReplayError(
+                    f"the replay holds too many hints (at most {MAX_HINTS} in a round)")
             if isinstance(action, Hint):
                 action = Hint(action.seat, clean_text(action.text, multiline=True))
         elif isinstance(action, Guess):
             guesses += 1
             if guesses > MAX_GUESSES:
-                raise ReplayError(f"the replay holds too many guesses (at most {MAX_GUESSES})")
+                raise ReplayError(
+                    f"the replay holds too many guesses (at most {MAX_GUESSES} in a round)")
         out.append(action)
     if r.at != len(r.data):
         raise ReplayError("the replay has trailing data")
     return out
 
 
-def _decode(text: str) -> tuple[State, ...]:
+def _decode(text: str) -> Iterator[State]:
     data = _b64(text)
     if len(data) < 2:
         raise ReplayError("the replay is cut short")
@@ -383,7 +396,7 @@ def _decode(text: str) -> tuple[State, ...]:
         state = new_game(cfg)
     except ValueError as exc:
         raise ReplayError(f"the replay's set-up is not valid: {exc}") from None
-    states = [state]
+    yield state
     for i, action in enumerate(actions):
         try:
             state = apply(state, action)
@@ -392,5 +405,4 @@ def _decode(text: str) -> tuple[State, ...]:
                 f"action {i + 1} ({action.kind.replace('_', ' ')} by seat {action.seat})"
                 f" is refused: {exc.message}"
             ) from None
-        states.append(state)
-    return tuple(states)
+        yield state
