@@ -40,7 +40,7 @@ from eleusis.daily import (
     streak,
     validate_history,
 )
-from eleusis.game import Hint, Play, apply, make_config, new_game
+from eleusis.game import Hint, Play, apply
 from eleusis.notebook import Notebook, NotebookError
 from eleusis.replay import ReplayError, decode, decode_iter, decode_states, encode
 from eleusis.safejson import JsonError, clean_text, depth, loads
@@ -184,11 +184,6 @@ def test_the_log_is_read_before_the_first_state_is_given() -> None:
 
 
 # --------------------------------------------------------------------------- 4: archive games
-
-
-def _solo_state() -> Any:
-    s = new_game(make_config("solo", ["You"], "card is red", 3))
-    return apply(s, Play(0, (s.hand(0)[0],)))
 
 
 def _page_game(**changes: Any) -> ArchivedGame:
