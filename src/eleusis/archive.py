@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -41,6 +41,7 @@ from eleusis.daily import DailyError, validate_history
 from eleusis.game import State
 from eleusis.notebook import Notebook, NotebookError
 from eleusis.replay import ReplayError, decode, encode
+from eleusis.safejson import JsonError, clean_text, loads
 
 FORMAT: Final = "eleusis-archive"
 VERSION: Final = 1
@@ -51,6 +52,7 @@ MAX_REPLAY: Final = 200_000  # characters of one replay text
 MAX_TITLE: Final = 400
 MAX_EXTRA: Final = 64_000  # characters of a game's extra object, as JSON
 MAX_DEPTH: Final = 8  # nesting of a game's extra object
+MAX_FILE_DEPTH: Final = 24  # nesting of the whole file (games, extra, notebooks)
 _ID: Final = re.compile(r"[A-Za-z0-9_.:\-]{1,64}")
 _TOP_KEYS: Final = frozenset({"format", "version", "exported", "games", "notebook", "daily"})
 _GAME_KEYS: Final = frozenset({"id", "title", "updated", "rounds", "notebook", "extra"})
@@ -170,10 +172,6 @@ def export_archive(
 # --------------------------------------------------------------------------- reading
 
 
-def _no_constants(name: str) -> Any:
-    raise ArchiveError(f"the file holds {name}, which is not a number JSON allows")
-
-
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
@@ -234,7 +232,7 @@ def _game(item: object, where: str, seen: set[str], decode_rounds: bool) -> Arch
     if gid in seen:
         raise ArchiveError(f"{where}: this id is used by another game of the file")
     seen.add(gid)
-    title = _text(item.get("title"), f"{where}.title", MAX_TITLE, True)
+    title = clean_text(_text(item.get("title"), f"{where}.title", MAX_TITLE, True))
     updated = item.get("updated", 0.0)
     if (
         not isinstance(updated, int | float)
@@ -276,14 +274,109 @@ def _game(item: object, where: str, seen: set[str], decode_rounds: bool) -> Arch
         raise ArchiveError(f"{where}.extra: is not plain JSON data") from None
     if size > MAX_EXTRA:
         raise ArchiveError(f"{where}.extra: too large ({size} characters; at most {MAX_EXTRA})")
+    if states:
+        _session_fields(extra, states[-1], f"{where}.extra")
     return ArchivedGame(gid, title, tuple(rounds), float(updated), notebook, dict(extra),
                         tuple(states))
 
 
-def parse_archive(text: str) -> Archive:
-    """Read and check an archive document; :class:`ArchiveError` (only) says what is wrong."""
+def _number(value: object, where: str, low: float, high: float) -> None:
+    if (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or not low <= value <= high
+    ):
+        raise ArchiveError(f"{where}: must be a number from {low:g} to {high:g}, found "
+                           f"{_kind(value)}")
+
+
+def _session_fields(extra: Mapping[str, Any], last: State, where: str) -> None:
+    """Check the page's fields of a game (``extra``) against its rounds.
+
+    The page keeps its set-up there (``setup``), the kind of each seat
+    (``kinds``), when the game began (``created``) and its own small data
+    (``extra``, ``ended_early``). Each is optional, but one that is present
+    must be usable: a game that imports must load (see :data:`GameCheck` for
+    the page's own, fuller check).
+    """
+    if "created" in extra:
+        _number(extra["created"], f"{where}.created", 0, 1e13)
+    if "ended_early" in extra and not isinstance(extra["ended_early"], bool):
+        raise ArchiveError(f"{where}.ended_early: must be true or false, found "
+                           f"{_kind(extra['ended_early'])}")
+    if "extra" in extra and not isinstance(extra["extra"], Mapping):
+        raise ArchiveError(f"{where}.extra: must be an object, found {_kind(extra['extra'])}")
+    kinds = extra.get("kinds")
+    if "kinds" in extra:
+        if not isinstance(kinds, list) or not all(isinstance(k, str) and 0 < len(k) <= 16
+                                                  for k in kinds):
+            raise ArchiveError(f"{where}.kinds: must be a list of short texts")
+        if len(kinds) != last.config.seats:
+            raise ArchiveError(
+                f"{where}.kinds: names {len(kinds)} seats, but the last round has "
+                f"{last.config.seats}"
+            )
+    if "setup" not in extra:
+        return
+    setup = extra["setup"]
+    if not isinstance(setup, Mapping):
+        raise ArchiveError(f"{where}.setup: must be an object, found {_kind(setup)}")
+    seats = setup.get("seats", [])
+    if not isinstance(seats, list) or len(seats) > 16 or ("seats" in setup and not seats):
+        raise ArchiveError(f"{where}.setup.seats: must be a list of 1 to 16 seats")
+    from eleusis.ai.scientist import PRESETS  # the AI is loaded only when a file is read
+
+    for n, seat in enumerate(seats):
+        at = f"{where}.setup.seats[{n}]"
+        if not isinstance(seat, Mapping):
+            raise ArchiveError(f"{at}: must be an object, found {_kind(seat)}")
+        _text(seat.get("name"), f"{at}.name", 40, True)
+        if not isinstance(seat.get("kind"), str):
+            raise ArchiveError(f"{at}.kind: must be a text, found {_kind(seat.get('kind'))}")
+        strength = seat.get("strength")
+        if strength not in PRESETS:
+            raise ArchiveError(
+                f"{at}.strength: {str(strength)[:20]!r} is not a computer strength "
+                f"({', '.join(PRESETS)})"
+            )
+    if seats and isinstance(kinds, list) and len(kinds) - len(seats) not in (0, 1):
+        raise ArchiveError(
+            f"{where}.kinds: names {len(kinds)} seats for a set-up of {len(seats)}"
+        )
+    for key in ("variant", "dealer", "dealer_name", "difficulty", "pace"):
+        if key in setup:
+            _text(setup[key], f"{where}.setup.{key}", 40, True)
+    if "seed" in setup and (not isinstance(setup["seed"], int) or isinstance(setup["seed"], bool)
+                            or not 0 <= setup["seed"] < 1 << 64):
+        raise ArchiveError(f"{where}.setup.seed: must be a whole number from 0 to 2**64 - 1")
+    if "match" in setup and not isinstance(setup["match"], bool):
+        raise ArchiveError(f"{where}.setup.match: must be true or false")
+    rule = setup.get("rule")
+    if rule is not None:
+        from eleusis.rules import RuleSyntaxError, parse
+
+        _text(rule, f"{where}.setup.rule", 600, False)
+        try:
+            parse(rule)
+        except RuleSyntaxError as exc:
+            raise ArchiveError(f"{where}.setup.rule: does not parse: {exc.message}") from None
+
+
+#: The page's own check of an imported game: loads it as the page would, and raises
+#: ``ValueError`` (any message; the archive says where) when it cannot.
+GameCheck = Callable[[ArchivedGame], object]
+
+
+def parse_archive(text: str, check_game: GameCheck | None = None) -> Archive:
+    """Read and check an archive document; :class:`ArchiveError` (only) says what is wrong.
+
+    ``check_game`` is the page's check that a game loads (its set-up, its
+    seats): with it, a game the page could not continue is refused here, at
+    import, with its place in the file, instead of breaking the page later.
+    """
     try:
-        return _parse(text)
+        return _parse(text, check_game)
     except ArchiveError:
         raise
     except RecursionError:
@@ -292,26 +385,14 @@ def parse_archive(text: str) -> Archive:
         raise ArchiveError(f"this file cannot be read ({type(exc).__name__})") from None
 
 
-def _parse(text: object) -> Archive:
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ArchiveError("the file is not UTF-8 text") from None
-    if not isinstance(text, str):
+def _parse(text: object, check_game: GameCheck | None = None) -> Archive:
+    if not isinstance(text, str | bytes | bytearray):
         raise ArchiveError("an archive is a text")
-    if len(text) > MAX_DOCUMENT:
-        raise ArchiveError(
-            f"the file is too large ({len(text)} characters; at most {MAX_DOCUMENT})"
-        )
     try:
-        data = json.loads(
-            text.lstrip("\ufeff"), parse_constant=_no_constants, object_pairs_hook=_unique_keys
-        )
-    except json.JSONDecodeError as exc:
-        raise ArchiveError(
-            f"the file is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-        ) from None
+        data = loads(text, max_depth=MAX_FILE_DEPTH, max_chars=MAX_DOCUMENT, what="the file",
+                     object_pairs_hook=_unique_keys)
+    except JsonError as exc:
+        raise ArchiveError(exc.message) from None
     if not isinstance(data, dict):
         raise ArchiveError(f"the file must hold an object, found {_kind(data)}")
     if data.get("format") != FORMAT:
@@ -335,6 +416,12 @@ def _parse(text: object) -> Archive:
         raise ArchiveError(f"games: too many ({len(games)}; at most {MAX_GAMES})")
     seen: set[str] = set()
     out = tuple(_game(g, f"games[{n}]", seen, decode_rounds=True) for n, g in enumerate(games))
+    if check_game is not None:
+        for n, g in enumerate(out):
+            try:
+                check_game(g)
+            except ValueError as exc:
+                raise ArchiveError(f"games[{n}] (id {g.id!r}): cannot be loaded: {exc}") from None
     notebook = None
     if data.get("notebook") is not None:
         try:
@@ -515,6 +602,7 @@ __all__ = [
     "Archive",
     "ArchiveError",
     "ArchivedGame",
+    "GameCheck",
     "Plan",
     "export_archive",
     "game_from_save",

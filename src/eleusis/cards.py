@@ -25,7 +25,21 @@ from typing import Final
 
 
 class CardError(ValueError):
-    """A card code that names no card (``"1Z"``, ``""``, ``"11H"``)."""
+    """A card code that names no card (``"1Z"``, ``""``, ``"11H"``).
+
+    What :meth:`Card.parse`, :func:`parse_rank`, :func:`parse_suit` and
+    :func:`parse_cards` raise for any text, and only this: a page reading a
+    card code from outside (a link, a tampered ``data-intent``) catches it and
+    refuses with its message, which is for people and quotes at most the
+    first 12 characters of the text.
+    """
+
+
+def _quoted(text: object) -> str:
+    """A text from outside, shortened and made printable for a message."""
+    s = str(text)
+    s = "".join(ch if ch.isprintable() else "\ufffd" for ch in s[:12])
+    return repr(s + ("…" if len(str(text)) > 12 else ""))
 
 
 class Color(enum.Enum):
@@ -113,7 +127,7 @@ def parse_rank(text: str) -> int:
             return value
     if t.isdigit() and t.isascii() and 2 <= int(t) <= 10 and not t.startswith("0"):
         return int(t)
-    raise CardError(f"{text!r} is not a rank: use A, 2-10, J, Q or K")
+    raise CardError(f"{_quoted(text)} is not a rank: use A, 2-10, J, Q or K")
 
 
 _SUIT_INPUT: Final = {
@@ -141,7 +155,7 @@ def parse_suit(text: str) -> Suit:
     for suit in Suit:
         if t.lower() in (suit.noun, suit.noun[:-1]):
             return suit
-    raise CardError(f"{text!r} is not a suit: use S, H, D, C or ♠ ♥ ♦ ♣")
+    raise CardError(f"{_quoted(text)} is not a suit: use S, H, D, C or ♠ ♥ ♦ ♣")
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +181,8 @@ class Card:
             raise CardError(f"a card code must be text, not {type(text).__name__}")
         t = text.strip()
         if len(t) < 2:
-            raise CardError(f"{text!r} is not a card: write a rank and a suit, like 10H or Q♠")
+            raise CardError(
+                f"{_quoted(text)} is not a card: write a rank and a suit, like 10H or Q♠")
         rank_part, suit_part = t[:-1], t[-1]
         if rank_part.upper() == "T":
             rank_part = "10"
@@ -176,7 +191,7 @@ class Card:
             suit = parse_suit(suit_part)
         except CardError:
             raise CardError(
-                f"{text!r} is not a card: write a rank (A, 2-10, J, Q, K) and a suit "
+                f"{_quoted(text)} is not a card: write a rank (A, 2-10, J, Q, K) and a suit "
                 "(S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠"
             ) from None
         return ALL_CARDS[suit.order * 13 + rank - 1]
@@ -277,5 +292,7 @@ def deck(copies: int = 1) -> list[Card]:
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Read cards separated by spaces or commas: ``"7S KH 3♦"``."""
+    """Read cards separated by spaces or commas: ``"7S KH 3♦"`` (:class:`CardError` if not)."""
+    if not isinstance(text, str):
+        raise CardError(f"cards must be written as text, not {type(text).__name__}")
     return [Card.parse(t) for t in text.replace(",", " ").split()]

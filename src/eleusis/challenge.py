@@ -17,7 +17,9 @@ Format, version 1: base64url without padding of::
     version byte (1) | seed (8 bytes, big-endian) | XOR(deflate(body) | check, keystream)
 
 ``body`` is ``len(author) byte | author UTF-8 | rule UTF-8`` (the rule in its
-canonical form); ``check`` is the first 4 bytes of ``sha256("eleusis-challenge:"
+canonical form, the author's name cleaned by :func:`eleusis.safejson.clean_text`;
+both are canonicalised again when a link is opened, so a hand-made link cannot
+show comments or reorder the name); ``check`` is the first 4 bytes of ``sha256("eleusis-challenge:"
 | seed | body)``, so a damaged or edited link is refused instead of giving a
 garbled rule; the keystream is the SplitMix64 sequence (:mod:`eleusis.rng`)
 started from the seed mixed with a constant, 8 bytes per step, big-endian.
@@ -43,6 +45,7 @@ from eleusis.game import (
     make_config,
     new_game,
 )
+from eleusis.safejson import clean_text
 
 VERSION: Final = 1
 MAX_TOKEN: Final = 2048  # characters
@@ -104,7 +107,8 @@ def _author(author: object) -> str:
         raise ChallengeError(f"the author's name is too long (at most {MAX_AUTHOR} characters)")
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in author):
         raise ChallengeError("the author's name holds a control character")
-    return author
+    # as every name from outside: a right-to-left override cannot turn "X's challenge" around
+    return clean_text(author)
 
 
 def _rule(text: object, seed: int) -> str:

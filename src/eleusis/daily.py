@@ -42,6 +42,7 @@ from typing import Any, Final
 from eleusis import rng
 from eleusis.game import Config, State, Variant, make_config, new_game
 from eleusis.rules.library import LibraryRule, get
+from eleusis.safejson import loads
 
 POOL_VERSION: Final = 1
 #: Difficulty by weekday, Monday first (``date.weekday()``).
@@ -99,6 +100,12 @@ POOLS: Final[dict[int, tuple[str, ...]]] = {
         "third-follows-suit", "too-complicated", "two-back-rank-picks-suit", "zigzag",
     ),
 }
+
+
+#: What the player reads when the stored history could not be used.
+DAMAGED_MESSAGE: Final = "Your daily streak record was damaged, so it starts again."
+#: Characters of a stored history's JSON (MAX_HISTORY_DAYS days of about 60 each, and room).
+MAX_HISTORY_CHARS: Final = 400_000
 
 
 class DailyError(ValueError):
@@ -335,24 +342,31 @@ def record_result(history: object, day: _dt.date, result: DailyResult) -> dict[s
     return {"version": HISTORY_VERSION, "days": {k: days[k] for k in keep}}
 
 
-def _solved_days(history: object) -> set[_dt.date]:
+def _solved_days(history: object) -> set[int]:
+    """The solved days as ordinals (whole numbers: no date arithmetic can overflow at the
+    calendar's ends, 0001-01-01 and 9999-12-31)."""
     h = validate_history(history)
-    return {_dt.date.fromisoformat(k) for k, v in h["days"].items() if v["solved"]}
+    return {_dt.date.fromisoformat(k).toordinal() for k, v in h["days"].items() if v["solved"]}
 
 
 def streak(history: object, today: _dt.date) -> int:
     """Days solved in a row up to ``today`` (or up to yesterday while today is not played).
 
-    A day played and not solved ends the streak; so does a day missed.
+    A day played and not solved ends the streak; so does a day missed. Any
+    day of the calendar works, its first and last included:
+
+    >>> h = record_result(empty_history(), _dt.date.min, DailyResult(True, 20, 8, 1))
+    >>> streak(h, _dt.date.min), streak(h, _dt.date(1, 1, 2)), best_streak(h)
+    (1, 1, 1)
     """
     t = _day(today)
     h = validate_history(history)
     solved = _solved_days(h)
-    day = t if t.isoformat() in h["days"] else t - _dt.timedelta(days=1)
+    day = t.toordinal() if t.isoformat() in h["days"] else t.toordinal() - 1
     n = 0
     while day in solved:
         n += 1
-        day -= _dt.timedelta(days=1)
+        day -= 1
     return n
 
 
@@ -361,13 +375,31 @@ def best_streak(history: object) -> int:
     solved = _solved_days(history)
     best = 0
     for d in solved:
-        if d - _dt.timedelta(days=1) in solved:
+        if d - 1 in solved:
             continue
         n = 1
-        while d + _dt.timedelta(days=n) in solved:
+        while d + n in solved:
             n += 1
         best = max(best, n)
     return best
+
+
+def load_history(text: str | None) -> tuple[dict[str, Any], str]:
+    """The streak history from its stored JSON text, and a message when it had to be reset.
+
+    ``None`` or an empty text is an empty history. A damaged text (not JSON,
+    nested too deeply, not a history) gives an empty history and a sentence
+    for the player; it never raises.
+
+    >>> load_history("[" * 20000)[1]
+    'Your daily streak record was damaged, so it starts again.'
+    """
+    if text is None or text == "":
+        return empty_history(), ""
+    try:
+        return validate_history(loads(text, max_chars=MAX_HISTORY_CHARS)), ""
+    except ValueError:  # JsonError, DailyError
+        return empty_history(), DAMAGED_MESSAGE
 
 
 __all__ = [
@@ -382,6 +414,7 @@ __all__ = [
     "daily_rule",
     "daily_seed",
     "empty_history",
+    "load_history",
     "marks",
     "record_result",
     "result_of",

@@ -46,6 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from eleusis import safejson
 from eleusis.cards import Card
 from eleusis.game import Column, Event, State, Variant
 from eleusis.variants.base import VariantRules
@@ -573,10 +574,12 @@ class Notebook:
             raw = d.decompress(packed, _MAX_TOKEN * 4)
             if d.unconsumed_tail or not d.eof:
                 raise NotebookError("this notebook link is damaged or too large")
-            data = json.loads(raw.decode("utf-8"))
+            data = safejson.loads(raw, max_depth=4, what="the notebook link")
         except NotebookError:
             raise
         except (binascii.Error, ValueError, zlib.error, RecursionError):
+            # JsonError included: 20,000 "[" inflated from a short link must not reach
+            # the parser (it would overflow the browser's stack, see eleusis.safejson)
             raise NotebookError("this notebook link is damaged") from None
         return cls.from_data(data)
 
@@ -598,8 +601,9 @@ def _entry(raw: object, seen: set[int]) -> Entry:
     if eid in seen:
         raise NotebookError(f"id {eid} is used twice")
     seen.add(eid)
-    text = _check_text(raw.get("text"), "'text'", MAX_TEXT, False)
-    note = _check_text(raw.get("note", ""), "'note'", MAX_NOTE, True)
+    # cleaned like every text from outside: no bidi override reorders what is shown
+    text = safejson.clean_text(_check_text(raw.get("text"), "'text'", MAX_TEXT, False), True)
+    note = safejson.clean_text(_check_text(raw.get("note", ""), "'note'", MAX_NOTE, True), True)
     ticked = raw.get("ticked", False)
     if not isinstance(ticked, bool):
         raise NotebookError("'ticked' must be true or false")

@@ -9,7 +9,18 @@ come from the seed through the game's own generator (:mod:`eleusis.rng`).
 ``decode(text) -> State`` rebuilds the round by re-applying every action
 through :func:`eleusis.game.apply`, so a tampered log is refused; anything
 wrong raises :class:`ReplayError` with a clear message, never another
-exception.
+exception. :func:`decode_states` gives the state after every action from the
+same single pass (the replay viewer needs them all).
+
+A link is untrusted, so before anything is applied the whole log is read and
+its size checked: at most :data:`MAX_ACTIONS` actions, :data:`MAX_HINTS`
+hints and :data:`MAX_GUESSES` guesses (each judged by an exact comparison of
+rules) -- far above any real round, and small enough that decoding stays
+short. What a link shows is cleaned the same way: seat names through
+:func:`eleusis.safejson.clean_text` (no right-to-left override can reorder a
+sentence), hints likewise (newlines kept), and the secret rule in its
+canonical printed form (no ``--`` comments, no layout from the link); none of
+this changes how the round plays.
 
 Format (version 1): base64url without padding of ``version byte`` +
 ``flags byte`` (bit 0: the rest is zlib-compressed) + body. The body is a
@@ -26,6 +37,7 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
+from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any, Final
 
@@ -35,19 +47,29 @@ from eleusis.game import (
     Action,
     ActionError,
     Config,
+    Guess,
+    Hint,
+    RequestHint,
     State,
     Variant,
     apply,
     make_config,
     new_game,
 )
+from eleusis.safejson import clean_text
 
 VERSION: Final = 1
 _FLAG_ZLIB: Final = 1
 _VARIANTS: Final = (Variant.NEW_ELEUSIS, Variant.EXPRESS, Variant.SOLO, Variant.ROYAL)
 _CODES: Final = {cls: code for code, cls in ACTION_TYPES.items()}
 MAX_TEXT_BYTES: Final = 4096
-MAX_ACTIONS: Final = 100_000
+#: Actions in one round (a real round takes a few hundred; the viewer shows at most this).
+MAX_ACTIONS: Final = 5000
+#: Hints in one round (a dealer's own words and hints asked of the computer dealer).
+MAX_HINTS: Final = 100
+#: Guesses in one round: each is judged by an exact comparison of two rules, which can
+#: take a second for rules that read several cards back.
+MAX_GUESSES: Final = 24
 
 
 class ReplayError(ValueError):
@@ -251,6 +273,8 @@ def _read_config(r: _Reader) -> Config:
     names = [r.text() for _ in range(count)]
     rule_len = r.uint()
     rule = None if rule_len == 0 else r.raw(rule_len - 1).decode("utf-8", errors="strict")
+    if rule is not None:
+        rule = _canonical(rule)
     options: dict[str, Any] = {}
     for _ in range(r.uint()):
         key = r.text()
@@ -259,23 +283,87 @@ def _read_config(r: _Reader) -> Config:
             raise ReplayError("an option in the replay has an unknown type")
         options[key] = r.field(("bool", "int", "str")[tag])
     dealer = None if dealer_code == 0 else dealer_code - 1
+    names = [clean_text(n) for n in names]
     try:
         return make_config(variant, names, rule, seed, dealer, **options)
     except ValueError as exc:  # ConfigError and friends
         raise ReplayError(f"the replay's set-up is not valid: {exc}") from None
 
 
+def _canonical(rule: str) -> str:
+    """The printed form of a rule from a link (what is shown and played)."""
+    from eleusis.rules import RuleSyntaxError, parse
+
+    try:
+        return parse(rule).text
+    except RuleSyntaxError as exc:
+        raise ReplayError(f"the replay's secret rule does not parse: {exc.message}") from None
+
+
 def decode(text: str) -> State:
     """The round a replay text holds (re-validated action by action), or :class:`ReplayError`."""
+    return decode_states(text)[-1]
+
+
+def decode_states(text: str) -> tuple[State, ...]:
+    """The first state and the state after each action of a replay text (one pass).
+
+    Raises :class:`ReplayError` only; the log's size is checked before any
+    action is applied.
+    """
+    return tuple(decode_iter(text))
+
+
+def decode_iter(text: str) -> Iterator[State]:
+    """:func:`decode_states` one state at a time, for a page that decodes in slices.
+
+    The text is read and its log checked (size, counts) before the first
+    state is given; each further ``next`` applies one action. Raises
+    :class:`ReplayError` only, at the first ``next`` or later.
+    """
     try:
-        return _decode(text)
+        yield from _decode(text)
     except ReplayError:
         raise
     except Exception as exc:  # never let another exception out of a link
         raise ReplayError(f"this replay cannot be read ({type(exc).__name__})") from None
 
 
-def _decode(text: str) -> State:
+def _read_actions(r: _Reader) -> list[Action]:
+    """Every action of the log, read and counted before any is applied."""
+    count = r.uint()
+    if count > MAX_ACTIONS:
+        raise ReplayError(
+            f"the replay holds too many moves ({count}; a round has at most {MAX_ACTIONS})"
+        )
+    out: list[Action] = []
+    hints = guesses = 0
+    for i in range(count):
+        head = r.byte()
+        cls = ACTION_TYPES.get(head >> 4)
+        if cls is None:
+            raise ReplayError(f"action {i + 1} has an unknown type")
+        values = [r.field(_field_kind(cls, f.name)) for f in fields(cls)[1:]]
+        action = cls(head & 15, *values)
+        if isinstance(action, Hint | RequestHint):
+            hints += 1
+            if hints > MAX_HINTS:
+                raise ReplayError(
+                    f"the replay holds too many hints (at most {MAX_HINTS} in a round)")
+            if isinstance(action, Hint):
+                action = Hint(action.seat, clean_text(action.text, multiline=True))
+        elif isinstance(action, Guess):
+            guesses += 1
+            if guesses > MAX_GUESSES:
+                raise ReplayError(
+                    f"the replay holds too many guesses (at most {MAX_GUESSES} in a round)")
+        out.append(action)
+    if r.at != len(r.data):
+        raise ReplayError("the replay has trailing data")
+    return out
+
+
+def _decode(text: str) -> Iterator[State]:
     data = _b64(text)
     if len(data) < 2:
         raise ReplayError("the replay is cut short")
@@ -303,20 +391,13 @@ def _decode(text: str) -> State:
         cfg = _read_config(r)
     except UnicodeDecodeError:
         raise ReplayError("a text in the replay is not UTF-8") from None
+    actions = _read_actions(r)
     try:
         state = new_game(cfg)
     except ValueError as exc:
         raise ReplayError(f"the replay's set-up is not valid: {exc}") from None
-    count = r.uint()
-    if count > MAX_ACTIONS:
-        raise ReplayError("the replay holds too many actions")
-    for i in range(count):
-        head = r.byte()
-        cls = ACTION_TYPES.get(head >> 4)
-        if cls is None:
-            raise ReplayError(f"action {i + 1} has an unknown type")
-        values = [r.field(_field_kind(cls, f.name)) for f in fields(cls)[1:]]
-        action = cls(head & 15, *values)
+    yield state
+    for i, action in enumerate(actions):
         try:
             state = apply(state, action)
         except ActionError as exc:
@@ -324,6 +405,4 @@ def _decode(text: str) -> State:
                 f"action {i + 1} ({action.kind.replace('_', ' ')} by seat {action.seat})"
                 f" is refused: {exc.message}"
             ) from None
-    if r.at != len(r.data):
-        raise ReplayError("the replay has trailing data")
-    return state
+        yield state

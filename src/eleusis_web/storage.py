@@ -4,16 +4,29 @@ Pure Python over a small storage protocol (``getItem``, ``setItem``,
 ``removeItem``, ``key``, ``length``: what ``window.localStorage`` offers), so
 pytest drives it with :class:`MemoryStorage`.
 
+This module is the page's one writer of ``localStorage``: saved games, the
+current game, the daily streak history (:meth:`Saves.read_daily`,
+:meth:`Saves.write_daily`), imported games (:meth:`Saves.write_archived`)
+and the copies set aside (:meth:`Saves.corrupt_entries`,
+:meth:`Saves.delete_corrupt`). Everything read back is untrusted (another
+version of the page, an extension, a hand edit): JSON goes through
+:func:`eleusis.safejson.loads` (a deeply nested value would otherwise kill
+the browser's Python), and a game is only handed over once it loads whole
+(:func:`check_game`).
+
 Format: key ``eleusis.save.<id>``, value JSON
 ``{"format": "eleusis-save", "version": 1, "id", "title", "updated", "game"}``
-where ``game`` is :meth:`eleusis_web.controller.Session.to_data` (the setup and
+where ``game`` is :meth:`eleusis_web.session.Session.to_data` (the setup and
 each round as a replay text, re-checked move by move on load). The key
 ``eleusis.current`` names the game to resume on reload.
 
-* An entry that is not JSON, has another format or an unknown version, or whose
-  moves do not replay, is reported and **set aside**: moved to
-  ``eleusis.corrupt.<id>`` (kept for a bug report), never touching any other
-  entry.
+* An entry that is not JSON (or too deeply nested), has another format or an
+  unknown version, whose moves do not replay, or whose set-up the page cannot
+  continue (seats and kinds that disagree, an unknown computer strength, a
+  time that is not a time), is reported and **set aside**: moved to
+  ``eleusis.corrupt.<id>`` (kept for a bug report, listed and deleted with
+  :meth:`Saves.corrupt_entries` and :meth:`Saves.delete_corrupt`), never
+  touching any other entry; it is never resumed as the current game.
 * A full storage (``setItem`` raising, e.g. ``QuotaExceededError``) gives a
   clear message; the game goes on in memory.
 """
@@ -22,16 +35,37 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from eleusis.archive import ArchivedGame, save_from_game
+from eleusis.daily import empty_history, load_history
+from eleusis.safejson import JsonError, clean_text, loads
+from eleusis_web.session import (
+    DEALERS,
+    HUMAN_KINDS,
+    PACES,
+    STRENGTHS,
+    VARIANTS,
+    Session,
+    engine_variant,
+)
+
 PREFIX: Final = "eleusis.save."
 CORRUPT: Final = "eleusis.corrupt."
 CURRENT: Final = "eleusis.current"
+DAILY: Final = "eleusis.daily"
 FORMAT: Final = "eleusis-save"
 VERSION: Final = 1
+#: Characters of one saved game's JSON read back (a long match is far smaller).
+MAX_ENTRY: Final = 2_000_000
+#: Nesting of a saved game's JSON (the entry, the game, its set-up, the seats, extras).
+MAX_ENTRY_DEPTH: Final = 24
+#: Seat kinds a saved game may use (the computer plays "computer" seats).
+KINDS: Final = frozenset(HUMAN_KINDS | {"computer"})
 FULL_MESSAGE: Final = (
     "This browser's storage is full, so the game is not being saved. It goes on in memory: "
     "delete old saved games to save again."
@@ -147,9 +181,10 @@ class Saves:
         if raw is None:
             return None
         try:
-            entry = json.loads(str(raw))
-        except ValueError:
-            self.set_aside(sid, "it is not readable")
+            entry = loads(str(raw), max_depth=MAX_ENTRY_DEPTH, max_chars=MAX_ENTRY,
+                          what="it")
+        except JsonError as exc:
+            self.set_aside(sid, "it is not readable" if exc.line else exc.message)
             return None
         if not isinstance(entry, dict) or entry.get("format") != FORMAT:
             self.set_aside(sid, "it is not an Eleusis save")
@@ -160,22 +195,26 @@ class Saves:
         if not isinstance(entry.get("game"), dict) or not isinstance(entry.get("title"), str):
             self.set_aside(sid, "it is incomplete")
             return None
-        if not isinstance(entry.get("updated"), int | float):
+        updated = entry.get("updated")
+        if (not isinstance(updated, int | float) or isinstance(updated, bool)
+                or not math.isfinite(updated)):
             entry["updated"] = 0
+        entry["title"] = clean_text(entry["title"][:400])
         entry["id"] = sid
         return entry
 
-    def load(self, sid: str) -> Any:
-        """The :class:`~eleusis_web.controller.Session` saved as ``sid``, or None (noted)."""
-        from eleusis_web.session import Session
-
+    def load(self, sid: str) -> Session | None:
+        """The :class:`~eleusis_web.session.Session` saved as ``sid``, or None (noted)."""
         entry = self._read(sid)
         if entry is None:
             return None
         try:
-            return Session.from_data(entry["game"])
-        except (ValueError, KeyError, TypeError):
-            self.set_aside(sid, "its moves do not replay")
+            return check_game(entry["game"])
+        except ValueError as exc:
+            self.set_aside(sid, f"it cannot be continued ({exc})")
+            return None
+        except Exception as exc:  # anything else a stored value can do: still set aside
+            self.set_aside(sid, f"it cannot be continued ({type(exc).__name__})")
             return None
 
     def set_aside(self, sid: str, why: str) -> None:
@@ -190,7 +229,8 @@ class Saves:
         self.store.removeItem(key)
         if _text(self.store.getItem(CURRENT)) == sid:
             self.store.removeItem(CURRENT)
-        self.notes.append(f"A saved game ({sid}) was set aside because {why}.")
+        self.notes.append(f"A saved game ({clean_text(sid[:64])}) was set aside because {why}. "
+                          "A copy is kept: delete it from the saved games when you wish.")
 
     def delete(self, sid: str) -> str | None:
         """Delete a saved game; return its stored text (for "Undo"), None if there was none."""
@@ -218,14 +258,141 @@ class Saves:
         with contextlib.suppress(Exception):  # storage unavailable: nothing to forget
             self.store.removeItem(CURRENT)
 
+    # -- the copies set aside ----------------------------------------------------------
+
+    def corrupt_entries(self) -> list[dict[str, Any]]:
+        """The copies set aside (``eleusis.corrupt.<id>``): ``{"id", "size"}``, by id.
+
+        ``id`` is cleaned for showing (a stored key is untrusted too); pass the
+        ``key`` field to :meth:`delete_corrupt`.
+        """
+        out = []
+        for k in self._keys():
+            if k.startswith(CORRUPT):
+                raw = _text(self.store.getItem(k)) or ""
+                out.append({"key": k, "id": clean_text(k[len(CORRUPT):][:64]),
+                            "size": len(raw)})
+        out.sort(key=lambda e: str(e["key"]))
+        return out
+
+    def delete_corrupt(self, key: str | None = None) -> int:
+        """Delete one copy set aside (its ``key``, or its id), or all of them; how many went."""
+        keys = [e["key"] for e in self.corrupt_entries()]
+        if key is not None:
+            wanted = key if key.startswith(CORRUPT) else CORRUPT + key
+            keys = [k for k in keys if k == wanted]
+        for k in keys:
+            with contextlib.suppress(Exception):
+                self.store.removeItem(k)
+        return len(keys)
+
+    # -- the daily streak history --------------------------------------------------------
+
+    def read_daily(self) -> tuple[dict[str, Any], str]:
+        """The daily streak history, and a message when the stored one was damaged.
+
+        A damaged history (not JSON, too deep, a day the calendar does not
+        have, ...) is replaced by an empty one, its text kept under
+        ``eleusis.corrupt.daily``; this never raises.
+        """
+        try:
+            raw = _text(self.store.getItem(DAILY))
+        except Exception:  # storage unavailable: no history
+            return empty_history(), ""
+        history, message = load_history(raw)
+        if message:
+            with contextlib.suppress(Exception):
+                if raw is not None:
+                    self.store.setItem(CORRUPT + "daily", raw)
+            self.write_daily(history)
+        return history, message
+
+    def write_daily(self, history: dict[str, Any]) -> bool:
+        """Store the daily history; False when the storage refuses (a full one only loses it)."""
+        try:
+            self.store.setItem(DAILY, json.dumps(history, separators=(",", ":"),
+                                                 allow_nan=False))
+        except Exception:
+            return False
+        return True
+
+    # -- archives ------------------------------------------------------------------------
+
+    def saved_data(self) -> dict[str, dict[str, Any]]:
+        """Every readable saved entry by id (what an export writes); unreadable ones set aside."""
+        out: dict[str, dict[str, Any]] = {}
+        for e in self.entries():
+            entry = self._read(str(e["id"]))
+            if entry is not None:
+                out[str(e["id"])] = entry
+        return out
+
+    def write_archived(self, game: ArchivedGame) -> bool:
+        """Save an imported game (checked by :func:`check_archived` at import); False if full."""
+        try:
+            self.store.setItem(PREFIX + game.id, json.dumps(save_from_game(game),
+                                                            separators=(",", ":"),
+                                                            allow_nan=False))
+        except Exception:
+            if not self.full:
+                self.notes.append(FULL_MESSAGE)
+            self.full = True
+            return False
+        return True
+
+
+def check_game(data: Any) -> Session:
+    """The session a saved game's data holds, checked the way the page will use it.
+
+    Raises ``ValueError`` with a short reason when the page could not continue
+    it: moves that do not replay, seat kinds that do not match the seats, a
+    computer strength, variant, dealer or pace the page does not know, a
+    creation time that is not a time, or data that would not save again.
+    """
+    if not isinstance(data, dict):
+        raise ValueError("the game data is not an object")
+    session = Session.from_data(data)
+    setup = session.setup
+    if setup.variant not in VARIANTS:
+        raise ValueError(f"unknown variant {setup.variant[:20]!r}")
+    if setup.dealer not in DEALERS:
+        raise ValueError(f"unknown dealer {setup.dealer[:20]!r}")
+    if setup.pace not in PACES:
+        raise ValueError(f"unknown pace {setup.pace[:20]!r}")
+    if not setup.seats or len(setup.seats) > 16:
+        raise ValueError("the set-up has no seats or too many")
+    for seat in setup.seats:
+        if seat.strength not in STRENGTHS:
+            raise ValueError(f"unknown computer strength {seat.strength[:20]!r}")
+        if seat.kind not in KINDS or len(seat.name) > 40:
+            raise ValueError("a seat of the set-up is not valid")
+    if any(k not in KINDS for k in session.kinds):
+        raise ValueError("a seat has an unknown kind")
+    if len(session.kinds) - len(setup.seats) not in (0, 1):
+        raise ValueError("the seats and the set-up disagree")
+    if any(r.config.variant.value != engine_variant(setup.variant) for r in session.rounds):
+        raise ValueError("a round is not of the game's variant")
+    if not (math.isfinite(session.created) and 0 <= session.created <= 1e13):
+        raise ValueError("its creation time is not a time")
+    session.computer_seats()
+    json.dumps(session.to_data(), allow_nan=False)
+    title_of(session)
+    return session
+
+
+def check_archived(game: ArchivedGame) -> Session:
+    """:func:`check_game` for an archived game (the hook of ``eleusis.archive.parse_archive``)."""
+    return check_game(save_from_game(game)["game"])
+
 
 def title_of(session: Any) -> str:
     """A short title for the saved-games list."""
-    from eleusis_web.session import VARIANTS
-
     st = session.state
     names = ", ".join(st.config.names[:4])
     rounds = f", round {len(session.rounds)}" if session.planned_rounds > 1 else ""
-    when = time.strftime("%d %b %H:%M", time.localtime(session.created or 0))
+    created = session.created if isinstance(session.created, int | float) else 0
+    if not (math.isfinite(created) and 0 <= created <= 1e13):
+        created = 0  # a time from outside that is not one (checked on load; this is a fence)
+    when = time.strftime("%d %b %H:%M", time.localtime(created))
     return f"{VARIANTS.get(session.setup.variant, '')} — {names}{rounds} · {when} · " \
         f"{len(st.actions)} move{'' if len(st.actions) == 1 else 's'}"
