@@ -48,7 +48,8 @@ from eleusis.replay import ReplayError, decode, encode
 from eleusis.rules import parse
 from eleusis.rules.library import RULES
 from eleusis.safejson import is_clean
-from eleusis_web.controller import Controller, Setup
+from eleusis_web.controller import Controller
+from eleusis_web.session import Setup
 from eleusis_web.storage import MemoryStorage, Saves, check_archived, title_of
 
 SCALE = max(1, int(os.environ.get("ELEUSIS_FUZZ", "1")))

@@ -44,7 +44,8 @@ from eleusis.game import Hint, Play, apply
 from eleusis.notebook import Notebook, NotebookError
 from eleusis.replay import ReplayError, decode, decode_iter, decode_states, encode
 from eleusis.safejson import JsonError, clean_text, depth, loads
-from eleusis_web.controller import Controller, Setup
+from eleusis_web.controller import Controller
+from eleusis_web.session import Setup
 from eleusis_web.storage import (
     CORRUPT,
     CURRENT,
