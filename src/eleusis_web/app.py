@@ -39,7 +39,7 @@ from eleusis_web import (
 from eleusis_web.controller import Controller
 from eleusis_web.intents import Intent
 from eleusis_web.replay_view import Replay
-from eleusis_web.session import PACES, VARIANTS, default_seats
+from eleusis_web.session import PACES, default_seats, url_presets
 from eleusis_web.storage import MemoryStorage, Saves, title_of
 
 T = TypeVar("T")
@@ -137,35 +137,30 @@ class App:
     # -- start-up ------------------------------------------------------------------
 
     def _apply_url(self) -> None:
-        """URL parameters preset the new-game screen (``variant``, ``seed``, ``rule``, ``pace``)."""
-        params = dom.window.URLSearchParams.new(dom.window.location.search)
+        """The address's query presets the new-game screen (:func:`session.url_presets`:
+        the test hooks ``seed``, ``rule`` and ``grace`` only on a loopback host)."""
+        loc = dom.window.location
+        query = dom.window.URLSearchParams.new(loc.search)
+        params = {str(k): str(query.get(k)) for k in ("variant", "pace", "dealer", "seed",
+                                                       "rule", "grace")
+                  if not dom.nil(query.get(k))}
+        p = url_presets(params, str(loc.hostname))
         st = self.c.ui.setup
-        variant = params.get("variant")
-        variant = None if dom.nil(variant) else variant
-        if variant and str(variant).replace("-", "_") in VARIANTS:
-            st.variant = str(variant).replace("-", "_")
+        if p.variant:
+            st.variant = p.variant
             st.seats = default_seats(st.variant)
-        seed = params.get("seed")
-        seed = None if dom.nil(seed) else str(seed)
-        if seed and str(seed).isdigit():
-            st.seed = int(str(seed))
-            self.c._seed_source = lambda: int(str(seed))
-        rule = params.get("rule")
-        rule = None if dom.nil(rule) else str(rule)
-        if rule:
-            st.rule = str(rule)
-        pace = params.get("pace")
-        pace = None if dom.nil(pace) else str(pace)
-        if pace and str(pace) in PACES:
-            st.pace = str(pace)
-        grace = params.get("grace")
-        grace = None if dom.nil(grace) else str(grace)
-        if grace and grace.isdigit():
-            self.grace_override = min(int(grace), 600_000)
-        dealer = params.get("dealer")
-        dealer = None if dom.nil(dealer) else str(dealer)
-        if dealer and str(dealer) in ("computer", "writer", "judge"):
-            st.dealer = str(dealer)
+        if p.pace:
+            st.pace = p.pace
+        if p.dealer:
+            st.dealer = p.dealer
+        if p.seed is not None:
+            seed = p.seed
+            st.seed = seed
+            self.c._seed_source = lambda: seed
+        if p.rule:
+            st.rule = p.rule
+        if p.grace is not None:
+            self.grace_override = p.grace
 
     def resume_current(self) -> None:
         """Continue the game saved as current, if any (on boot)."""

@@ -287,3 +287,52 @@ class Session:
         return cls(sid, setup, rounds, kinds, float(data.get("created", 0.0)),
                    dict(extra) if isinstance(extra, dict) else {},
                    data.get("ended_early") is True)
+
+
+
+#: Hosts where the page honours its test hooks (``seed``, ``rule``, ``grace``).
+LOCAL_HOSTS: Final = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+
+@dataclass(frozen=True)
+class Presets:
+    """What the page's address may preset on the new-game screen.
+
+    ``variant``, ``pace`` and ``dealer`` are harmless conveniences. The test
+    hooks ``seed`` (the deal), ``rule`` (a computer dealer's secret rule) and
+    ``grace`` (how long an optional moment lasts) are honoured only on the
+    machine itself (a loopback host): on a hosted page a link cannot fix the
+    deal or tell the secret rule in advance.
+    """
+
+    variant: str | None = None
+    pace: str | None = None
+    dealer: str | None = None
+    seed: int | None = None
+    rule: str | None = None
+    grace: int | None = None
+
+
+def url_presets(params: dict[str, str], host: str) -> Presets:
+    """Read the address's query (``params``) for the page on ``host``.
+
+    >>> url_presets({"variant": "solo", "seed": "7", "rule": "card is red"}, "example.org")
+    Presets(variant='solo', pace=None, dealer=None, seed=None, rule=None, grace=None)
+    >>> url_presets({"seed": "7", "rule": "card is red"}, "127.0.0.1").seed
+    7
+    """
+    variant = params.get("variant", "").replace("-", "_")
+    pace = params.get("pace", "")
+    dealer = params.get("dealer", "")
+    local = host in LOCAL_HOSTS
+    seed = params.get("seed", "")
+    grace = params.get("grace", "")
+    rule = params.get("rule", "")
+    return Presets(
+        variant=variant if variant in VARIANTS else None,
+        pace=pace if pace in PACES else None,
+        dealer=dealer if dealer in DEALERS else None,
+        seed=int(seed) if local and seed.isdigit() and len(seed) <= 18 else None,
+        rule=rule[:600] if local and rule else None,
+        grace=min(int(grace), 600_000) if local and grace.isdigit() and len(grace) <= 9 else None,
+    )

@@ -170,3 +170,16 @@ def test_your_hand_and_the_pass_screen_read_well() -> None:
     vm = table_model(c)
     # the dealer holds no cards: their pass screen does not offer to show a hand
     assert vm.hidden and vm.pass_to == "Dealer" and vm.pass_then == "go on"
+
+
+def test_a_link_to_a_hosted_page_cannot_fix_the_deal_or_tell_the_rule() -> None:
+    from eleusis_web.session import url_presets
+
+    hosted = url_presets({"variant": "royal", "pace": "fast", "seed": "42",
+                          "rule": "card is red", "grace": "5"}, "eleusis.example.org")
+    assert (hosted.variant, hosted.pace) == ("royal", "fast")  # harmless presets stay
+    assert (hosted.seed, hosted.rule, hosted.grace) == (None, None, None)
+    local = url_presets({"seed": "42", "rule": "card is red"}, "127.0.0.1")
+    assert (local.seed, local.rule) == (42, "card is red")
+    odd = url_presets({"variant": "<script>", "seed": "9" * 40, "pace": "warp"}, "localhost")
+    assert (odd.variant, odd.seed, odd.pace) == (None, None, None)
