@@ -27,7 +27,6 @@ from eleusis.archive import (
     merge_daily,
     merge_plan,
     parse_archive,
-    save_from_game,
 )
 from eleusis.notebook import Notebook, NotebookError
 from eleusis_web import dom
@@ -158,7 +157,6 @@ def received(app: AppContext, text: str) -> None:
 def apply_plan(app: AppContext, mode: str) -> None:
     """Write the games the player agreed to (``new``, ``overwrite`` or ``both``)."""
     from eleusis_web import daily_view
-    from eleusis_web.storage import PREFIX
 
     pending = app.ui_extra.pop("ar_plan", None)
     if pending is None:
@@ -169,14 +167,11 @@ def apply_plan(app: AppContext, mode: str) -> None:
                           keep_both=ids if mode == "both" else ())
     written = 0
     for g in games:
-        try:
-            app.saves.store.setItem(PREFIX + g.id, json.dumps(save_from_game(g),
-                                                              separators=(",", ":")))
-            written += 1
-        except Exception:
+        if not app.saves.write_archived(g):
             app.ui_extra["ar_message"] = "The browser's storage is full: not every game was " \
                                          "imported."
             break
+        written += 1
     if archive.daily is not None:
         with contextlib.suppress(ArchiveError):
             daily_view.save_history(app, merge_daily(daily_view.load_history(app),

@@ -7,15 +7,13 @@ another day). The game is saved like any other (id ``daily-<date>``: opening
 the same day again continues it). At the end the page shows the short
 spoiler-free text of :func:`eleusis.daily.share_text` with a copy button, and
 records the result in the streak history kept in ``localStorage`` under
-:data:`HISTORY_KEY` (read back through :func:`eleusis.daily.validate_history`:
+:data:`HISTORY_KEY` (written and read back by :mod:`eleusis_web.storage`, the one writer:
 damaged data is reset, with a message).
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
-import json
 import time
 from typing import Any
 
@@ -23,21 +21,19 @@ from eleusis.daily import (
     DailyError,
     best_streak,
     daily_puzzle,
-    empty_history,
     record_result,
     result_of,
     share_text,
     streak,
-    validate_history,
 )
 from eleusis.game import State
 from eleusis_web import dom
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
-from eleusis_web.storage import StorageLike
+from eleusis_web.storage import DAILY
 from eleusis_web.vdom import El
 
-HISTORY_KEY = "eleusis.daily"
+HISTORY_KEY = DAILY
 
 
 def parse_day(text: str | None) -> _dt.date | None:
@@ -48,16 +44,6 @@ def parse_day(text: str | None) -> _dt.date | None:
         return _dt.date.fromisoformat(text)
     except ValueError:
         return None
-
-
-def read_history(raw: str | None) -> tuple[dict[str, Any], str]:
-    """The streak history from its stored text, and a message when it had to be reset."""
-    if raw is None or raw == "":
-        return empty_history(), ""
-    try:
-        return validate_history(json.loads(raw)), ""
-    except (ValueError, DailyError):
-        return empty_history(), "Your daily streak record was damaged, so it starts again."
 
 
 def result_texts(game: State, day: _dt.date, history: dict[str, Any]) -> tuple[str, str]:
@@ -83,32 +69,20 @@ def today() -> _dt.date:
     return _dt.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
-def _store(app: AppContext) -> StorageLike:
-    return app.saves.store
-
-
 def load_history(app: AppContext, repair: bool = True) -> dict[str, Any]:
     """The stored history; a damaged one reads as empty, with a message.
 
     ``repair``: also write the repaired history back (never while drawing).
     """
-
-    try:
-        raw = _store(app).getItem(HISTORY_KEY)
-    except Exception:
-        raw = None
-    history, message = read_history(None if dom.nil(raw) else str(raw))
+    history, message = app.saves.read_daily(repair)
     if message:
         app.ui_extra["daily_message"] = message
-        if repair:
-            save_history(app, history)
     return history
 
 
 def save_history(app: AppContext, history: dict[str, Any]) -> None:
     """Write the history (a full storage only loses the streak)."""
-    with contextlib.suppress(Exception):
-        _store(app).setItem(HISTORY_KEY, json.dumps(history, separators=(",", ":")))
+    app.saves.write_daily(history)
 
 
 def start_solo(app: AppContext, sid: str, state: State, extra: dict[str, Any]) -> None:
@@ -209,4 +183,4 @@ def end_panel(app: AppContext) -> El | None:
 
 
 __all__ = ["HISTORY_KEY", "end_panel", "entry", "handle", "load_history", "parse_day",
-           "read_history", "result_texts", "save_history", "settle", "start_solo", "today"]
+           "result_texts", "save_history", "settle", "start_solo", "today"]

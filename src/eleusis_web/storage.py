@@ -288,19 +288,20 @@ class Saves:
 
     # -- the daily streak history --------------------------------------------------------
 
-    def read_daily(self) -> tuple[dict[str, Any], str]:
+    def read_daily(self, repair: bool = True) -> tuple[dict[str, Any], str]:
         """The daily streak history, and a message when the stored one was damaged.
 
         A damaged history (not JSON, too deep, a day the calendar does not
-        have, ...) is replaced by an empty one, its text kept under
-        ``eleusis.corrupt.daily``; this never raises.
+        have, ...) reads as an empty one; with ``repair`` (never while drawing)
+        it is also replaced in storage, its text kept under
+        ``eleusis.corrupt.daily``. This never raises.
         """
         try:
             raw = _text(self.store.getItem(DAILY))
         except Exception:  # storage unavailable: no history
             return empty_history(), ""
         history, message = load_history(raw)
-        if message:
+        if message and repair:
             with contextlib.suppress(Exception):
                 if raw is not None:
                     self.store.setItem(CORRUPT + "daily", raw)

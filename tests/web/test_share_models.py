@@ -10,7 +10,7 @@ import pytest
 
 from eleusis.archive import ArchiveError, export_archive
 from eleusis.challenge import computer_result, make_challenge, open_challenge
-from eleusis.daily import daily_puzzle, record_result, result_of
+from eleusis.daily import daily_puzzle, load_history, record_result, result_of
 from eleusis.game import Guess, Play, State, apply, make_config, new_game, state_hash
 from eleusis.notebook import Notebook, evidence
 from eleusis.replay import ReplayError, decode, encode
@@ -157,10 +157,10 @@ def test_daily_helpers() -> None:
     assert daily_view.parse_day("2026-11-21") == dt.date(2026, 11, 21)
     for bad in (None, "", "2026-13-01", "21/11/2026", "2026-11-21T00:00"):
         assert daily_view.parse_day(bad) is None
-    history, msg = daily_view.read_history(None)
+    history, msg = load_history(None)
     assert history["days"] == {} and msg == ""
     for broken in ("{broken", "[]", '{"version": 99, "days": {}}'):
-        history, msg = daily_view.read_history(broken)
+        history, msg = load_history(broken)
         assert history["days"] == {} and "damaged" in msg
     day = dt.date(2026, 11, 21)
     puzzle = daily_puzzle(day)
@@ -169,7 +169,7 @@ def test_daily_helpers() -> None:
     text, streaks = daily_view.result_texts(game, day, hist)
     assert text.startswith("Eleusis daily 2026-11-21") and puzzle.rule.text not in text
     assert streaks == "Streak: 1 day · best 1"
-    again, msg = daily_view.read_history(json.dumps(hist))
+    again, msg = load_history(json.dumps(hist))
     assert again == hist and msg == ""
 
 
