@@ -12,7 +12,6 @@ on an explicit "Import and overwrite" (or kept both under fresh ids).
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -71,21 +70,8 @@ def plan_for(text: str, saved: Mapping[str, Mapping[str, Any]]) -> tuple[Archive
 
 
 def _saved(app: AppContext) -> dict[str, dict[str, Any]]:
-    from eleusis_web.storage import PREFIX
-
-    out: dict[str, dict[str, Any]] = {}
-    store = app.saves.store
-    for e in app.saves.entries():
-        raw = store.getItem(PREFIX + str(e["id"]))
-        if dom.nil(raw):
-            continue
-        try:
-            data = json.loads(str(raw))
-        except ValueError:
-            continue
-        if isinstance(data, dict):
-            out[str(e["id"])] = data
-    return out
+    """Every readable saved game by id, as stored (read by the one writer, depth-bounded)."""
+    return app.saves.saved_data()
 
 
 def _download(text: str) -> None:
