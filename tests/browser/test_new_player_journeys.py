@@ -17,7 +17,7 @@ BOOT_MS = 90_000
 
 
 @pytest.fixture
-def page(chromium: Browser) -> Iterator[Page]:
+def newcomer(chromium: Browser) -> Iterator[Page]:
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(60_000)
     p = context.new_page()
@@ -47,7 +47,8 @@ def deal(page: Page) -> tuple[str, ...]:
     return (*[c.code for c in mainline(page)][:1], *hand(page))
 
 
-def test_two_new_games_in_a_row_are_different(page: Page, site: str) -> None:
+def test_two_new_games_in_a_row_are_different(newcomer: Page, site: str) -> None:
+    page = newcomer
     boot(page, site, "?variant=solo")
     page.get_by_role("button", name="Start", exact=True).click()
     first = deal(page)
@@ -63,7 +64,8 @@ def test_two_new_games_in_a_row_are_different(page: Page, site: str) -> None:
     assert deal(page) not in (first, second)
 
 
-def test_the_first_start_after_typing_a_name_starts_the_game(page: Page, site: str) -> None:
+def test_the_first_start_after_typing_a_name_starts_the_game(newcomer: Page, site: str) -> None:
+    page = newcomer
     boot(page, site, "?variant=solo")
     name = page.get_by_role("textbox", name="Name of player 1")
     name.fill("Zoë")
@@ -72,8 +74,9 @@ def test_the_first_start_after_typing_a_name_starts_the_game(page: Page, site: s
     expect(page.get_by_role("group", name="Zoë's hand")).to_be_visible()
 
 
-def test_a_card_clicked_during_the_computers_turns_stays_selected(page: Page,
+def test_a_card_clicked_during_the_computers_turns_stays_selected(newcomer: Page,
                                                                   site: str) -> None:
+    page = newcomer
     boot(page, site, "?variant=new-eleusis&pace=slow")
     page.get_by_role("button", name="Start", exact=True).click()
     page.wait_for_selector(".hand .card", state="attached")
@@ -91,8 +94,9 @@ def test_a_card_clicked_during_the_computers_turns_stays_selected(page: Page,
         "aria-disabled", "true")
 
 
-def test_a_new_screen_opens_at_its_top_with_the_focus_on_its_heading(page: Page,
+def test_a_new_screen_opens_at_its_top_with_the_focus_on_its_heading(newcomer: Page,
                                                                     site: str) -> None:
+    page = newcomer
     page.set_viewport_size({"width": 360, "height": 740})
     boot(page, site, "?variant=solo")
     page.mouse.wheel(0, 2000)
@@ -103,7 +107,8 @@ def test_a_new_screen_opens_at_its_top_with_the_focus_on_its_heading(page: Page,
     assert focused in ("H1", "H2")
 
 
-def test_delete_a_saved_game_then_undo(page: Page, site: str) -> None:
+def test_delete_a_saved_game_then_undo(newcomer: Page, site: str) -> None:
+    page = newcomer
     boot(page, site, "?variant=solo")
     page.get_by_role("button", name="Start", exact=True).click()
     page.wait_for_selector(".hand .card", state="attached")
@@ -120,8 +125,9 @@ def test_delete_a_saved_game_then_undo(page: Page, site: str) -> None:
     expect(page.locator(".save-list .save")).to_have_count(1)
 
 
-def test_a_damaged_link_says_so_in_words_and_leaves_the_form_in_place(page: Page,
+def test_a_damaged_link_says_so_in_words_and_leaves_the_form_in_place(newcomer: Page,
                                                                      site: str) -> None:
+    page = newcomer
     boot(page, site)
     form = page.locator("section.setup")
     box_before = form.bounding_box()
