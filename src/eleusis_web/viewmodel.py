@@ -307,8 +307,8 @@ def link_problem(what: str, exc: Exception) -> tuple[str, str]:
     """
     detail = str(exc)
     if "version" in detail or "format" in detail:
-        return (f"This {what} link was made by another version of Eleusis, so this page "
-                "cannot open it. Reload the page to update, then open the link again.", detail)
+        return (f"This {what} link cannot be opened here: it was made by another version of "
+                "Eleusis. Reload the page to update, then open the link again.", detail)
     return (f"This {what} link cannot be opened: it is damaged or incomplete. Ask whoever "
             "sent it to copy the whole link again.", detail)
 
