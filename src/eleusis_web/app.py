@@ -270,6 +270,10 @@ class App:
             self.deleted = (sid, raw, title) if raw is not None else None
             if raw is not None:
                 self.c.announcements.append(f"Deleted {title}. Undo is offered for a moment.")
+        elif kind == "delete_corrupt":
+            gone = self.saves.delete_corrupt()
+            self.c.announcements.append(
+                f"Deleted {gone} damaged cop{'y' if gone == 1 else 'ies'} of saved games.")
         elif kind == "delete_save_undo":
             if self.deleted is not None and self.saves.restore(*self.deleted[:2]):
                 self.c.announcements.append(f"{self.deleted[2]} is back.")
@@ -435,7 +439,7 @@ class App:
             title = "Eleusis"
             node = render.setup_screen(viewmodel.setup_model(
                 c, self.saves.entries(), self.saves.notes,
-                self.deleted[2] if self.deleted else ""))
+                self.deleted[2] if self.deleted else "", len(self.saves.corrupt_entries())))
         elif screen == "write-rule":
             title = "Writing the rule"
             node = render.write_rule_screen(viewmodel.write_rule_model(c))

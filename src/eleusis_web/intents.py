@@ -184,6 +184,7 @@ VOCABULARY: Final[dict[str, tuple[str, _V]]] = {
     "resume": ("saves", {"id": (ident, True)}),
     "delete_save": ("saves", {"id": (ident, True)}),
     "delete_save_undo": ("saves", {}),
+    "delete_corrupt": ("saves", {}),
     # sharing
     "share_replay": ("share", {}),
     "copy_text": ("share", {"value": (text(4000), True), "field": (text(40), False)}),

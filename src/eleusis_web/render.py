@@ -532,7 +532,7 @@ def setup_screen(vm: SetupVM) -> El:
         form.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.message}))
 
     screen = h("div", {"class": "screen screen-setup"}, form)
-    screen.appendChild(saves_panel(vm.saves, vm.notes, vm.deleted))
+    screen.appendChild(saves_panel(vm.saves, vm.notes, vm.deleted, vm.damaged))
     return screen
 
 
@@ -543,10 +543,11 @@ def field(label: str, control: Any, control_id: str) -> El:
 
 
 def saves_panel(saves: Sequence[tuple[str, str]], notes: Sequence[str],
-                deleted: str = "") -> El:
+                deleted: str = "", damaged: int = 0) -> El:
     """Saved games to continue or delete, and storage notices.
 
-    ``deleted``: the title of the game deleted a moment ago, offered back ("Undo").
+    ``deleted``: the title of the game deleted a moment ago, offered back ("Undo");
+    ``damaged``: how many copies of unreadable saves are kept aside (offered for deletion).
     """
     box = h("section", {"class": "saves", "aria-labelledby": "saves-title"},
             h("h2", {"id": "saves-title", "text": "Saved games"}))
@@ -560,6 +561,15 @@ def saves_panel(saves: Sequence[tuple[str, str]], notes: Sequence[str],
                                        "aria-label": f"Undo: put back {deleted}",
                                        "data-intent": intent_attr({"type":
                                                                    "delete_save_undo"})})))
+    if damaged:
+        copies = f"{damaged} damaged cop{'y' if damaged == 1 else 'ies'}"
+        box.appendChild(h("p", {"class": "hint-line damaged-line"},
+                          h("span", {"text": f"{copies} of saved games that could not be "
+                                             "opened are kept in this browser. "}),
+                          h("button", {"type": "button", "class": "button button-quiet",
+                                       "text": "Delete them", "data-key": "delete-damaged",
+                                       "aria-label": f"Delete the {copies}",
+                                       "data-intent": intent_attr({"type": "delete_corrupt"})})))
     if not saves:
         box.appendChild(h("p", {"class": "hint-line", "text": "No saved game yet."}))
     lst = h("ul", {"class": "save-list"})

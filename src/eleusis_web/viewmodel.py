@@ -945,6 +945,7 @@ class SetupVM:
     saves: tuple[tuple[str, str], ...]  # (id, title), newest first
     notes: tuple[str, ...]
     deleted: str  # the title of a game deleted a moment ago ("Undo")
+    damaged: int = 0  # copies of unreadable saves kept aside (offered for deletion)
 
 
 #: The dealer choices, short enough for a phone's select; the chosen one is explained below.
@@ -958,7 +959,7 @@ DEALER_NOTES = {
 
 
 def setup_model(c: Table, saves: Sequence[Mapping[str, object]], notes: Sequence[str],
-                deleted: str = "") -> SetupVM:
+                deleted: str = "", damaged: int = 0) -> SetupVM:
     """The new-game form as chosen so far, and the saved games to continue."""
     from eleusis_web.session import DEALERS, STRENGTHS, VARIANTS, seat_limits, variant_available
 
@@ -988,4 +989,5 @@ def setup_model(c: Table, saves: Sequence[Mapping[str, object]], notes: Sequence
         saves=tuple((str(e["id"]), str(e["title"])) for e in saves),
         notes=tuple(notes),
         deleted=deleted,
+        damaged=damaged,
     )

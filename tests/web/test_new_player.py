@@ -183,3 +183,19 @@ def test_a_link_to_a_hosted_page_cannot_fix_the_deal_or_tell_the_rule() -> None:
     assert (local.seed, local.rule) == (42, "card is red")
     odd = url_presets({"variant": "<script>", "seed": "9" * 40, "pace": "warp"}, "localhost")
     assert (odd.variant, odd.seed, odd.pace) == (None, None, None)
+
+
+def test_damaged_copies_are_offered_for_deletion() -> None:
+    from eleusis_web.render import saves_panel
+    from eleusis_web.storage import CORRUPT
+
+    store = MemoryStorage()
+    store.setItem(PREFIX + "g1", "{not json")
+    saves = Saves(store)
+    assert saves.entries() == [] and saves.notes  # set aside, with a note
+    assert len(saves.corrupt_entries()) == 1
+    panel = saves_panel((), saves.notes, damaged=len(saves.corrupt_entries()))
+    button = panel.querySelector('[data-key="delete-damaged"]')
+    assert button is not None and "1 damaged copy" in (button.getAttribute("aria-label") or "")
+    assert saves.delete_corrupt() == 1 and store.getItem(CORRUPT + "g1") is None
+    assert saves_panel((), ()).querySelector('[data-key="delete-damaged"]') is None
