@@ -116,6 +116,7 @@ def _read_file(app: AppContext) -> None:
     if dom.nil(el) or dom.nil(el.files) or el.files.length == 0:
         return
     file = el.files.item(0)
+    el.value = ""  # the field stays on the page: choosing the same file again must work
     if int(file.size) > 8_000_000:
         app.ui_extra["ar_message"] = "This file is too large to be an Eleusis archive."
         app.render()

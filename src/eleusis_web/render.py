@@ -146,7 +146,7 @@ def toolbar(vm: ToolbarVM) -> El:
     end = button(vm.end, "button-quiet") if vm.end is not None else None
     nav = h(
         "nav", {"class": "toolbar", "aria-label": "Game"},
-        h("h2", {"class": "toolbar-title", "text": vm.title}),
+        h("span", {"class": "toolbar-title", "text": vm.title}),
         h("span", {"class": "toolbar-actions"},
           end,
           h("button", {"type": "button", "class": "button button-quiet", "text": "New game",
@@ -252,6 +252,13 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
     return board
 
 
+def _table_heading(vm: TableVM) -> El:
+    """The table's heading, for screen readers and the focus when the table opens
+    (the toolbar shows the variant's name to everyone else)."""
+    text = f"{vm.title}, {vm.round_label.lower()}" if vm.round_label else vm.title
+    return h("h2", {"class": "visually-hidden", "id": "table-title", "text": text})
+
+
 def table_screen(vm: TableVM, fresh: int = 0) -> El:
     """The card table: info strip, layout, scoreboard, hand and controls."""
     board = layout_board(vm, fresh, with_log=False)
@@ -293,7 +300,7 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
         dock.appendChild(pass_screen(
             vm.pass_to, "Hands stay hidden until the right player is holding the device.",
             "reveal", vm.pass_then))
-        return h("div", {"class": "screen screen-table"}, wrap, dock)
+        return h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
 
     dock.appendChild(h("p", {"class": "turn-line", "data-testid": "turn", "text": vm.status}))
     if vm.calls:
@@ -364,7 +371,7 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
                              "text": vm.message}))
     if vm.guess is not None:
         dock.appendChild(guess_editor(vm))
-    return h("div", {"class": "screen screen-table"}, wrap, dock)
+    return h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
 
 
 def _cls(card: CardVM, extra: str) -> str:
