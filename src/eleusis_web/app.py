@@ -429,6 +429,7 @@ class App:
     def render(self) -> None:
         """Redraw the screen; announce what happened since the last redraw."""
         c = self.c
+        fresh = 0
         screen = c.ui.screen
         if screen == "table" and c.session is None:
             screen = c.ui.screen = "setup"
@@ -479,6 +480,8 @@ class App:
                 heading.attrs["tabindex"] = "-1"
             self.shown = moment
         render.mount(self.root, page)
+        if screen == "table" and (fresh or heading is not None):
+            self._show_mainline_end(node)
         if heading is not None and heading.node is not None:
             # a new screen opens at its top, the focus on its heading
             dom.window.scrollTo(0, 0)
@@ -512,6 +515,18 @@ class App:
             self._start_thoughts()
         daily_view.settle(self)
         challenge_view.settle(self)
+
+    def _show_mainline_end(self, node: Any) -> None:
+        """On a phone the layout scrolls between the toolbar and your hand: after a
+        card lands, bring the end of the mainline into view there."""
+        if not dom.window.matchMedia("(max-width: 30rem)").matches:
+            return
+        last = node.find(lambda e: "last" in (e.attrs.get("class") or "").split()
+                         and e.tag == "li")
+        if last is not None and last.node is not None:
+            opts = dom.window.Object.new()
+            opts.block = "nearest"
+            last.node.scrollIntoView(opts)
 
     def _thoughts_key(self) -> str:
         s = self.c.session

@@ -236,7 +236,9 @@ def attach(app: AppContext, node: El) -> None:
         li.appendChild(tools)
         ul.appendChild(li)
     panel.appendChild(ul)
-    node.appendChild(panel)
+    # beside the players (on a phone: in the part of the table that scrolls)
+    side = node.querySelector(".side-panel")
+    (side if side is not None else node).appendChild(panel)
     highlight(node, vm.highlight)
 
 

@@ -143,3 +143,29 @@ def test_a_damaged_link_says_so_in_words_and_leaves_the_form_in_place(newcomer: 
     assert abs(box_after["width"] - box_before["width"]) < 2
     page.get_by_role("button", name="Start", exact=True).click()
     page.wait_for_selector("#game[data-screen='table']", state="attached")
+
+
+def test_on_a_phone_the_hand_play_and_the_last_mainline_card_are_in_view(newcomer: Page,
+                                                                        site: str) -> None:
+    page = newcomer
+    page.set_viewport_size({"width": 360, "height": 740})
+    boot(page, site, "?variant=solo&pace=instant")
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.wait_for_selector(".hand .card", state="attached")
+
+    def in_view(locator: Any) -> bool:
+        box = locator.bounding_box()
+        return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740 + 1
+
+    for _ in range(8):  # a few plays: the mainline grows, the page must not scroll away
+        card = page.locator(".hand .card").first
+        card.click()
+        play = page.get_by_role("button", name="Play", exact=True)
+        assert in_view(play) and in_view(card)
+        assert in_view(page.locator("#layout .column.last .mainline-card"))
+        before = page.locator("#game").get_attribute("data-turns")
+        play.click()
+        page.wait_for_function(
+            f"document.getElementById('game').dataset.turns !== '{before}'")
+    assert in_view(page.locator("#layout .column.last .mainline-card"))
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0
