@@ -276,6 +276,15 @@ _SOLO_NOT_SOLVED: Final[Mapping[bool, str]] = {
 }
 
 
+def moves(count: int) -> str:
+    """A number of moves: ``"1 move"``, ``"12 moves"``.
+
+    >>> moves(1), moves(12)
+    ('1 move', '12 moves')
+    """
+    return ("{count} move" if count == 1 else "{count} moves").format(count=count)
+
+
 def solo_detail(solved: bool, max_turns: int, turns: int, wrong: int) -> str:
     """Solo's score line.
 

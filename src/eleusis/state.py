@@ -445,14 +445,6 @@ class State:
         """The hand of ``seat``."""
         return self.seats[seat].hand
 
-    @property
-    def scientists(self) -> tuple[int, ...]:
-        """Seats that are not the dealer."""
-        return tuple(i for i, s in enumerate(self.seats) if s.role is not Role.DEALER)
-
-
-#: A game is a state that carries its own action log.
-Game = State
 
 
 # --------------------------------------------------------------------------- legal actions

@@ -263,12 +263,6 @@ class Work:
         """Seats still playing (scientists not expelled, not out, not prophet)."""
         return [i for i, s in enumerate(self.seats) if s.role is Role.SCIENTIST]
 
-    def era(self) -> Era | None:
-        """The current prophet's era, if any."""
-        if self.prophet is None or not self.eras:
-            return None
-        return self.eras[-1]
-
     def end(self, reason: str, result: Result) -> None:
         """End the round."""
         self.phase = Phase.OVER
