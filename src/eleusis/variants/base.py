@@ -295,6 +295,7 @@ class VariantRules:
     #: reason code when a scientist may not declare prophet only because the
     #: window is closed (see :meth:`why_not`)
     DECLARE_WINDOW: ClassVar[str] = "declare_after_own_play"
+    _ordered: ClassVar[tuple[type[Action], ...] | None] = None
 
     # -- configuration and setup ------------------------------------------------
 
@@ -495,13 +496,22 @@ class VariantRules:
         allowed = set(kinds)
         reasons = tuple(
             (cls.kind, narrate.reason(code, **params))
-            for cls in sorted(self.ACTIONS, key=lambda c: _ACTION_ORDER.get(c, 99))
+            for cls in self.ordered_actions()
             if cls.kind not in allowed
             for code, params in (self.why_not(state, seat, cls),)
         )
         return Legal(seat, tuple(kinds), tuple(actions), max_cards, call_cards, (), reasons)
 
     # -- why not ------------------------------------------------------------------------
+
+    @classmethod
+    def ordered_actions(cls) -> tuple[type[Action], ...]:
+        """The variant's action classes in replay-code order (the order of ``Legal.reasons``)."""
+        cached: tuple[type[Action], ...] | None = cls.__dict__.get("_ordered")
+        if cached is None:
+            cached = tuple(sorted(cls.ACTIONS, key=lambda c: _ACTION_ORDER.get(c, 99)))
+            cls._ordered = cached
+        return cached
 
     def why_not(
         self, state: State, seat: int, cls: type[Action]
