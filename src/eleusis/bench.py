@@ -59,11 +59,10 @@ from eleusis.ai import Scientist, strength
 from eleusis.ai.space import build_space
 from eleusis.game import (
     Guess,
-    Phase,
     Play,
     State,
+    acting_order,
     apply,
-    legal_actions,
     make_config,
     new_game,
 )
@@ -380,11 +379,9 @@ class SoloRun:
 
 
 def seat_order(state: State, players: int) -> list[int]:
-    """Who may act first at a table of computer scientists: the prophet making
-    a call, then the seat whose optional step is open, then everyone else."""
-    return sorted(range(players), key=lambda s: (
-        0 if state.phase is Phase.PROPHET_CALL and s == state.prophet
-        else 1 if s == state.window else 2))
+    """Who may act, in the order a table asks: :func:`eleusis.game.acting_order`
+    (kept under this name for its callers; ``players`` is not needed any more)."""
+    return list(acting_order(state))
 
 
 def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong",
@@ -392,8 +389,9 @@ def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong
                scientists: list[Scientist] | None = None) -> tuple[State, list[float]]:
     """Play one round of ``variant`` with computer scientists in every seat.
 
-    The driver asks first the prophet (for a call), then the seat that just
-    played (it may declare prophet), then the seat whose turn it is.
+    The driver asks the seats in :func:`eleusis.game.acting_order`: first those
+    with an optional step open (declaring prophet), then the one the round
+    waits for.
     Returns the final state and the milliseconds of every decision. Pass an
     empty list as ``scientists`` to get the players back (to inspect them).
     """
@@ -407,9 +405,7 @@ def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong
     for _ in range(max_steps):
         if state.over:
             break
-        for s in seat_order(state, players):
-            if not legal_actions(state, s).kinds:
-                continue
+        for s in acting_order(state):
             t0 = time.perf_counter()
             action = scientists[s].maybe_action(view(state, s))
             times.append(1000.0 * (time.perf_counter() - t0))

@@ -1,4 +1,4 @@
-"""The game engine's core: configuration, state, actions, typed errors and the one door.
+"""The game engine's door: new rounds, what a seat may do, applying actions, matches.
 
 Every variant (New Eleusis, Eleusis Express, Solo, and Royal Eleusis later)
 shares these types and goes through the same three functions:
@@ -6,7 +6,9 @@ shares these types and goes through the same three functions:
 * :func:`new_game` builds the first state of a round from a :class:`Config`
   (the deal and the starter card come from the game's own seeded generator,
   :mod:`eleusis.rng`, whose state is part of the :class:`State`);
-* :func:`legal_actions` says, for one seat, what it may do now;
+* :func:`legal_actions` says, for one seat, what it may do now (and why not
+  the rest); :func:`waiting_for` and :func:`optional_seats` say whom the round
+  waits for and who may first take an optional step;
 * :func:`apply` is the only way to change a game: it returns a **new**
   :class:`State` (states are frozen; the old one is never touched) or raises a
   subclass of :class:`ActionError`, checked in a fixed order (the boardgame.io
@@ -25,6 +27,10 @@ saved game and the replay (:mod:`eleusis.replay`); replaying it through
 :func:`apply` from :func:`new_game` gives the same state, whose
 :func:`state_hash` is stable across Python versions.
 
+The values (:class:`Config`, :class:`State`, the actions, :class:`Event`,
+:class:`Result`, :class:`Legal`, the errors) live in :mod:`eleusis.state` and
+are re-exported here. :class:`eleusis.match.Match` strings rounds together.
+
 Seats are numbered 0..n-1 clockwise. A round's dealer is either a seat
 (:attr:`Config.dealer`; a person who either wrote the rule down for the engine
 to judge, or judges every play by hand with :class:`Judge` actions when
@@ -34,243 +40,103 @@ holds the rule and judges).
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
+from collections.abc import Iterator, Sequence
 
+from eleusis import narrate
 from eleusis.cards import Card
-
-if TYPE_CHECKING:
-    from eleusis.variants.base import VariantRules
-
-# --------------------------------------------------------------------------- errors
-
-
-class ActionError(Exception):
-    """An action refused by :func:`apply`. ``code`` is stable; ``message`` is for people."""
-
-    default_code: ClassVar[str] = "action_error"
-
-    def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code or self.default_code
-
-
-class ActionNotAllowed(ActionError):
-    """This kind of action is not part of the variant or not allowed in this phase."""
-
-    default_code = "not_allowed"
-
-
-class GameOver(ActionError):
-    """The round is over: no action is accepted any more."""
-
-    default_code = "game_over"
-
-
-class NotYourTurn(ActionError):
-    """The action is allowed now, but not for this seat."""
-
-    default_code = "not_your_turn"
-
-
-class IllegalAction(ActionError):
-    """The seat may act now, but not this way (see ``code`` for which check failed)."""
-
-    default_code = "illegal"
-
-
-class ConfigError(ValueError):
-    """A :class:`Config` that cannot start a game (unknown variant, too few seats, ...)."""
-
-
-# --------------------------------------------------------------------------- rules, as seen here
-
-
-class RuleLike(Protocol):
-    """What the engine needs from a secret rule (``eleusis.rules.Rule`` satisfies it)."""
-
-    def accepts(self, mainline: Sequence[Card], card: Card) -> bool:
-        """May ``card`` follow ``mainline`` (at position ``len(mainline) + 1``)?"""
-        ...
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base of all actions. ``seat`` is who acts. Subclasses are small frozen values."""
-
-    seat: int
-
-    #: short name used in logs, templates and :class:`Legal` (``"play"``, ``"guess"``, ...)
-    kind: ClassVar[str] = "action"
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Put ``cards`` (1 card, or up to 4 in New Eleusis) from the hand on the layout, in order."""
-
-    cards: tuple[Card, ...] = ()
-    kind: ClassVar[str] = "play"
-
-
-@dataclass(frozen=True, slots=True)
-class NoPlay(Action):
-    """Declare "no play": no card in the hand can be played. The hand is shown to everyone."""
-
-    kind: ClassVar[str] = "no_play"
-
-
-@dataclass(frozen=True, slots=True)
-class Guess(Action):
-    """Guess the secret rule, written in the rule language (Express, Solo)."""
-
-    text: str = ""
-    kind: ClassVar[str] = "guess"
-
-
-@dataclass(frozen=True, slots=True)
-class DeclareProphet(Action):
-    """Become the prophet, just after one's own play (New Eleusis)."""
-
-    kind: ClassVar[str] = "declare_prophet"
-
-
-@dataclass(frozen=True, slots=True)
-class ProphetCall(Action):
-    """The prophet's call on the pending play: right or wrong.
-
-    For a "no play" called wrong, ``card`` is the correct card the prophet plays
-    from the player's hand.
-    """
-
-    right: bool = True
-    card: Card | None = None
-    kind: ClassVar[str] = "prophet_call"
-
-
-@dataclass(frozen=True, slots=True)
-class Judge(Action):
-    """A human dealer's verdict on the pending play, "no play" or guess (no written rule).
-
-    ``right`` is the truth as the dealer sees it. When there is a prophet, the
-    engine compares it with the prophet's call (approve or overthrow). For a
-    wrong "no play", ``card`` is a correct card from the player's hand (omit it
-    to approve the prophet's card).
-    """
-
-    right: bool = True
-    card: Card | None = None
-    kind: ClassVar[str] = "judge"
-
-
-@dataclass(frozen=True, slots=True)
-class Hint(Action):
-    """A dealer's hint about the rule, in the dealer's own words (recorded in the log)."""
-
-    text: str = ""
-    kind: ClassVar[str] = "hint"
-
-
-@dataclass(frozen=True, slots=True)
-class RequestHint(Action):
-    """A scientist asks the computer dealer for a hint; each request is more specific."""
-
-    kind: ClassVar[str] = "request_hint"
-
-
-@dataclass(frozen=True, slots=True)
-class Bet(Action):
-    """Royal Eleusis: 1-4 bets, each a card proposed to be accepted (A) or refused (R).
-
-    ``kinds`` is one of the 8 sequences ``A AA AAA AAAA AAAR AARR ARRR RRRR``;
-    ``cards[i]`` is the card of bet ``i``.
-    """
-
-    cards: tuple[Card, ...] = ()
-    kinds: str = ""
-    kind: ClassVar[str] = "bet"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Decline an optional step (Solo: end the game instead of a last guess after turn 30)."""
-
-    kind: ClassVar[str] = "pass"
-
-
-#: Action classes by replay type code (see :mod:`eleusis.replay`). Codes never change.
-ACTION_TYPES: dict[int, type[Action]] = {}
-
-
-def register_action(code: int, cls: type[Action]) -> None:
-    """Give an action class its permanent replay code (0..15). Variants may add their own."""
-    if not 0 <= code < 16:
-        raise ValueError("action codes run 0..15")
-    if ACTION_TYPES.get(code, cls) is not cls:
-        raise ValueError(f"action code {code} is taken by {ACTION_TYPES[code].__name__}")
-    ACTION_TYPES[code] = cls
-
-
-for _code, _cls in enumerate(
-    (Play, NoPlay, Guess, DeclareProphet, ProphetCall, Judge, Hint, RequestHint, Pass)
-):
-    register_action(_code, _cls)
-register_action(9, Bet)  # 10..15 are free
+from eleusis.state import (
+    ACTION_TYPES,
+    VARIANT_OPTIONS,
+    Action,
+    ActionError,
+    ActionNotAllowed,
+    Bet,
+    Column,
+    Config,
+    ConfigError,
+    DeclareProphet,
+    Era,
+    Event,
+    GameOver,
+    Guess,
+    Hint,
+    HintNote,
+    IllegalAction,
+    Judge,
+    Legal,
+    NoPlay,
+    NotYourTurn,
+    OptionValue,
+    Pass,
+    Pending,
+    Phase,
+    Placed,
+    Play,
+    ProphetCall,
+    RequestHint,
+    Result,
+    Role,
+    RuleLike,
+    SeatState,
+    State,
+    Variant,
+    register_action,
+    state_hash,
+    to_data,
+)
+from eleusis.variants import VariantRules, rules_for
+
+__all__ = [
+    "ACTION_TYPES",
+    "VARIANT_OPTIONS",
+    "Action",
+    "ActionError",
+    "ActionNotAllowed",
+    "Bet",
+    "Column",
+    "Config",
+    "ConfigError",
+    "DeclareProphet",
+    "Era",
+    "Event",
+    "GameOver",
+    "Guess",
+    "Hint",
+    "HintNote",
+    "IllegalAction",
+    "Judge",
+    "Legal",
+    "NoPlay",
+    "NotYourTurn",
+    "OptionValue",
+    "Pass",
+    "Pending",
+    "Phase",
+    "Placed",
+    "Play",
+    "ProphetCall",
+    "RequestHint",
+    "Result",
+    "Role",
+    "RuleLike",
+    "SeatState",
+    "State",
+    "Variant",
+    "acting_order",
+    "apply",
+    "legal_actions",
+    "legal_plays",
+    "make_config",
+    "new_game",
+    "optional_seats",
+    "register_action",
+    "state_hash",
+    "to_data",
+    "waiting_for",
+]
 
 
 # --------------------------------------------------------------------------- configuration
-
-
-class Variant(StrEnum):
-    """The variants. The value is the stable name used in configs and replays."""
-
-    NEW_ELEUSIS = "new_eleusis"
-    EXPRESS = "express"
-    SOLO = "solo"
-    ROYAL = "royal"
-
-
-OptionValue = str | int | bool
-
-
-@dataclass(frozen=True)
-class Config:
-    """Everything needed to start a round. Static for the whole round.
-
-    ``options`` holds variant options as ``(name, value)`` pairs; see each
-    variant's ``OPTIONS`` for names, allowed values and defaults (documented in
-    ``docs/rules.md``). ``rule`` is the secret rule as TEXT in the rule
-    language, never code; ``None`` only when a human dealer (``dealer`` is a
-    seat) judges every play by hand.
-    """
-
-    variant: Variant
-    names: tuple[str, ...]
-    rule: str | None
-    seed: int
-    dealer: int | None = None
-    options: tuple[tuple[str, OptionValue], ...] = ()
-
-    def option(self, name: str) -> OptionValue:
-        """The value of an option, or the variant's default."""
-        for key, value in self.options:
-            if key == name:
-                return value
-        from eleusis.variants import rules_for
-
-        return rules_for(self.variant).OPTIONS[name][0]
-
-    @property
-    def seats(self) -> int:
-        """Number of seats (scientists plus a dealer seat if any)."""
-        return len(self.names)
 
 
 def make_config(
@@ -281,9 +147,11 @@ def make_config(
     dealer: int | None = None,
     **options: OptionValue,
 ) -> Config:
-    """Build and check a :class:`Config` (raises :class:`ConfigError` with a clear message)."""
-    from eleusis.variants import rules_for
+    """Build and check a :class:`Config` (raises :class:`ConfigError` with a clear message).
 
+    >>> make_config("express", ["Ann", "Bob"], "card.color != prev.color", 7).seats
+    2
+    """
     try:
         v = Variant(variant)
     except ValueError:
@@ -311,223 +179,10 @@ def make_config(
     return cfg
 
 
-# --------------------------------------------------------------------------- state
-
-
-class Role(StrEnum):
-    """What a seat is doing this round."""
-
-    SCIENTIST = "scientist"
-    DEALER = "dealer"
-    PROPHET = "prophet"
-    EXPELLED = "expelled"
-    OUT = "out"  # Express 3-lives option: no lives left
-
-
-class Phase(StrEnum):
-    """What the game waits for."""
-
-    PLAY = "play"  # the seat in turn plays (or an optional step by another seat)
-    PROPHET_CALL = "prophet_call"  # the prophet calls the pending play
-    JUDGE = "judge"  # the human dealer judges the pending play or guess
-    FINAL_GUESS = "final_guess"  # Solo: turns used up, a last guess or Pass
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A card on the layout, with who played it and when.
-
-    ``n`` is the card's number in the order cards were played (the starter is
-    1; face-down and horizontal cards of Royal Eleusis get ``n = 0`` because
-    they count for nothing). ``flag`` marks cards that Royal's scoring must
-    tell apart (a right bet in the downline, a wrong bet in the mainline).
-    """
-
-    card: Card
-    seat: int  # -1: the dealer (starter, or a card the dealer/prophet played for a "no play")
-    n: int
-    face_down: bool = False
-    horizontal: bool = False
-    flag: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """One mainline card and the sideline (wrong cards) under it."""
-
-    card: Placed
-    sideline: tuple[Placed, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class SeatState:
-    """One seat: its hand and standing this round."""
-
-    name: str
-    role: Role
-    hand: tuple[Card, ...] = ()
-    set_aside: tuple[Card, ...] = ()  # a prophet's hand, put aside while prophet
-    lives: int = 0  # Express 3-lives option
-    been_prophet: bool = False
-    wrong_guesses: int = 0
-    right_guess: bool = False
-
-    @property
-    def held(self) -> int:
-        """Cards this seat holds for scoring (hand plus a prophet's set-aside hand)."""
-        return len(self.hand) + len(self.set_aside)
-
-
-@dataclass(frozen=True, slots=True)
-class Era:
-    """A prophet's time: from the marker (after card ``start``) to ``end`` (overthrow)."""
-
-    seat: int
-    start: int  # cards played when the prophet's marker was put down
-    end: int | None = None  # cards played when overthrown; None while in office
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A play, "no play" or guess waiting for the prophet's call and/or the dealer's verdict."""
-
-    kind: str  # "play", "no_play" or "guess"
-    seat: int
-    cards: tuple[Card, ...] = ()
-    text: str = ""
-    call: bool | None = None  # the prophet's call, once made
-    call_card: Card | None = None  # the prophet's card for a "no play" called wrong
-    sudden_death: bool = False  # decided at the moment of the play
-    index: int = 0  # Royal Eleusis: the bet being judged
-    overthrown: bool = False  # Royal Eleusis: the prophet fell during this move (no malus)
-
-
-@dataclass(frozen=True, slots=True)
-class HintNote:
-    """A hint given: by the dealer's seat or the computer dealer (``seat`` = who asked)."""
-
-    seat: int
-    level: int  # 0 for a person's hint; 1, 2, 3 ... for the computer's, more specific each time
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, in public: what UIs show and computer scientists learn from.
-
-    ``kind`` is one of ``deal, starter, play, no_play, dealer_plays, guess,
-    counterexample, prophet, call, overthrow, penalty, expelled, new_hand, hint,
-    new_deck, pass, lives, end``. ``right`` is the verdict where there is one;
-    ``count`` a number of cards (or a hint's level); ``text`` a guess, a hint,
-    a counterexample sentence or why the round ended.
-    """
-
-    kind: str
-    seat: int
-    cards: tuple[Card, ...] = ()
-    right: bool | None = None
-    count: int = 0
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """The end of a round: why, and each seat's score (the dealer's included)."""
-
-    reason: str
-    scores: tuple[int, ...]
-    #: Solo only: the score floored at 0 (the published benchmark shows both)
-    floored: tuple[int, ...] = ()
-    #: Score details per seat, for the score sheet (e.g. ``"12 - 3 + 6 (guess)"``).
-    details: tuple[str, ...] = ()
-    #: The seat that won the round outright, where the variant names one (Express
-    #: with lives: the first right guesser); ``None``: the scores decide.
-    winner: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    """One moment of a round. Frozen: :func:`apply` builds a new one.
-
-    Cards are conserved: ``stock + hands + set-aside + layout + discard``
-    always equals ``52 x decks``.
-    """
-
-    config: Config
-    seats: tuple[SeatState, ...]
-    stock: tuple[Card, ...]  # the top of the stock is the END of the tuple
-    rng: int
-    decks: int
-    layout: tuple[Column, ...]
-    discard: tuple[Card, ...]  # cards out of play (a New Eleusis "no play" hand)
-    turn: int
-    phase: Phase
-    played: int  # vertical cards played, the starter included (markers, sudden death)
-    pending: Pending | None = None
-    prophet: int | None = None
-    eras: tuple[Era, ...] = ()
-    window: int | None = None  # seat that just played and may still declare prophet / guess
-    hints: tuple[HintNote, ...] = ()
-    turns: int = 0  # plays made (Solo: turns used)
-    result: Result | None = None
-    events: tuple[Event, ...] = ()  # everything public that happened, in order
-    actions: tuple[Action, ...] = ()  # the log: replaying it from new_game gives this state
-    extra: tuple[tuple[str, Any], ...] = field(default=())  # variant-specific data
-
-    @property
-    def over(self) -> bool:
-        """Whether the round has ended."""
-        return self.phase is Phase.OVER
-
-    @property
-    def mainline(self) -> tuple[Card, ...]:
-        """The cards of the mainline (what the rule sees), starter first."""
-        return tuple(col.card.card for col in self.layout)
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The hand of ``seat``."""
-        return self.seats[seat].hand
-
-    @property
-    def scientists(self) -> tuple[int, ...]:
-        """Seats that are not the dealer."""
-        return tuple(i for i, s in enumerate(self.seats) if s.role is not Role.DEALER)
-
-
-#: A game is a state that carries its own action log.
-Game = State
-
-
-# --------------------------------------------------------------------------- legal actions
-
-
-@dataclass(frozen=True, slots=True)
-class Legal:
-    """What one seat may do now.
-
-    ``kinds`` names every allowed kind (``"play"``, ``"no_play"``, ``"guess"``,
-    ``"bet"``, ...). ``actions`` lists every allowed action whose parameters are few
-    (no play, declare prophet, prophet calls, verdicts, hint requests, pass).
-    Plays are summarised by ``max_cards`` (0: no play allowed): any 1 to
-    ``max_cards`` cards of the hand, in order; :func:`legal_plays` enumerates
-    them (Royal's bets: any ``bet_kinds`` sequence with as many cards of the
-    hand). Guesses and dealer hints take free text (``"guess"`` / ``"hint"`` in
-    ``kinds``). ``call_cards``: for a prophet's call or a dealer's verdict of
-    "wrong" on a "no play", the cards that may be named.
-    """
-
-    seat: int
-    kinds: tuple[str, ...] = ()
-    actions: tuple[Action, ...] = ()
-    max_cards: int = 0
-    call_cards: tuple[Card, ...] = ()
-    bet_kinds: tuple[str, ...] = ()  # Royal Eleusis: the bet sequences allowed with this hand
+# --------------------------------------------------------------------------- what a seat may do
 
 
 def _rules(state_or_cfg: State | Config) -> VariantRules:
-    from eleusis.variants import rules_for
-
     cfg = state_or_cfg.config if isinstance(state_or_cfg, State) else state_or_cfg
     return rules_for(cfg.variant)
 
@@ -584,189 +239,78 @@ def apply(state: State, action: Action) -> State:
     (states are frozen).
     """
     if not isinstance(action, Action) or type(action) is Action:
-        raise IllegalAction(f"{action!r} is not an action", "not_an_action")
+        raise IllegalAction(narrate.reason("not_an_action"), "not_an_action")
     rules = _rules(state)
     if type(action) not in rules.ACTIONS:
         raise ActionNotAllowed(
-            f"{action.kind.replace('_', ' ')} is not part of {state.config.variant.value}",
+            narrate.reason("not_in_variant", variant=narrate.VARIANT_NAMES[state.config.variant]),
             "not_in_variant",
         )
     if state.over:
-        raise GameOver("the round is over")
+        raise GameOver(narrate.reason("over"))
     who = rules.expected(state).get(type(action))
+    seat = action.seat
+    known = isinstance(seat, int) and 0 <= seat < len(state.seats)
     if who is None:
-        raise ActionNotAllowed(
-            f"{action.kind.replace('_', ' ')} is not allowed now (phase: {state.phase.value})",
-            "not_now",
-        )
-    if not isinstance(action.seat, int) or action.seat not in who:
-        raise NotYourTurn(
-            f"seat {action.seat} may not {action.kind.replace('_', ' ')} now",
-        )
+        why = rules.why_not(state, seat, type(action)) if known else ("not_now", {})
+        raise ActionNotAllowed(narrate.reason(why[0], **why[1]), "not_now")
+    if not known:
+        raise NotYourTurn(narrate.reason("no_such_seat"))
+    if seat not in who:
+        code, params = rules.why_not(state, seat, type(action))
+        raise NotYourTurn(narrate.reason(code, **params))
     rules.validate(state, action)
     return rules.step(state, action)
 
 
-def replay_actions(config: Config, actions: Sequence[Action]) -> State:
-    """Re-apply ``actions`` from the first state (raises :class:`ActionError` on a bad one)."""
-    state = new_game(config)
-    for a in actions:
-        state = apply(state, a)
-    return state
+
+# ---------------------------------------------------------------- whom the round waits for
 
 
-# --------------------------------------------------------------------------- hashing
+def waiting_for(state: State) -> tuple[int, ...]:
+    """The seats whose action the round waits for now; empty when it is over.
 
+    The seat in turn (to play or bet), the prophet calling a play, the person
+    dealing who judges by hand, the Solo scientist choosing a last guess or to
+    stop. Optional steps (a guess, declaring prophet) and hints never hold the
+    round: see :func:`optional_seats`.
 
-def to_data(obj: object) -> Any:
-    """A JSON-friendly form of engine values (cards as codes, enums as values)."""
-    if isinstance(obj, Card):
-        return obj.code
-    if isinstance(obj, Enum):
-        return obj.value
-    if obj is None or isinstance(obj, bool | int | str):
-        return obj
-    if isinstance(obj, tuple | list):
-        return [to_data(x) for x in obj]
-    if isinstance(obj, Mapping):
-        return {str(k): to_data(v) for k, v in obj.items()}
-    if isinstance(obj, Action):
-        return {"type": obj.kind, **{f.name: to_data(getattr(obj, f.name)) for f in fields(obj)}}
-    if hasattr(obj, "__dataclass_fields__"):
-        return {f.name: to_data(getattr(obj, f.name)) for f in fields(obj)}  # type: ignore[arg-type]
-    raise TypeError(f"cannot serialise {type(obj).__name__}")
-
-
-def state_hash(state: State) -> str:
-    """A SHA-256 of the state's canonical JSON: equal states, equal hashes, in any Python."""
-    text = json.dumps(to_data(state), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
-#: Signature of the hook computing a rule from text (tests may swap it).
-RuleParser = Callable[[str], RuleLike]
-
-MAX_SEATS: Final = 15
-
-
-# --------------------------------------------------------------------------- match play
-
-
-@dataclass(frozen=True)
-class Match:
-    """A match: rounds with the dealer rotating, cumulative scores, early-end compensation.
-
-    Round ``k`` is dealt by seat ``k % n`` (every seat deals once: the match is
-    complete after ``n`` rounds), unless ``computer_dealer`` is set (every
-    round against the computer dealer, no rotation, no compensation). Each
-    round's seed is derived from the match seed, so a match is reproducible.
-    Use :meth:`start_round`, then :meth:`apply` (or :meth:`with_state`) for the
-    round's actions; :attr:`totals` adds up finished rounds and, after
-    :meth:`end_early`, the variant's compensation (New Eleusis: 10 points to
-    everyone who never dealt).
+    >>> cfg = make_config("express", ["Ann", "Bob", "Cy"], "card.color != prev.color", 7)
+    >>> waiting_for(new_game(cfg))
+    (0,)
     """
+    if state.over:
+        return ()
+    return _rules(state).flow(state)[0]
 
-    variant: Variant
-    names: tuple[str, ...]
-    seed: int
-    options: tuple[tuple[str, OptionValue], ...] = ()
-    computer_dealer: bool = False
-    rounds: tuple[State, ...] = ()
-    ended_early: bool = False
 
-    @property
-    def current(self) -> State | None:
-        """The round being played (or the last one)."""
-        return self.rounds[-1] if self.rounds else None
+def optional_seats(state: State) -> tuple[int, ...]:
+    """Seats that may now take an optional step before the round goes on, in priority order.
 
-    def dealer_of(self, k: int) -> int | None:
-        """The dealer seat of round ``k`` (0-based)."""
-        return None if self.computer_dealer else k % len(self.names)
+    Declaring prophet (New Eleusis, Royal: in 004's inverse turn order from
+    the scientist who just played) and guessing the rule after a right play
+    (Express). A seat the round is waiting for is not listed (its optional
+    step is one of its choices, in :func:`legal_actions`); hint requests are
+    not listed either (they never hold the table). Empty when it is over.
+    """
+    if state.over:
+        return ()
+    return _rules(state).flow(state)[1]
 
-    @property
-    def complete(self) -> bool:
-        """Every seat has dealt (or the match was ended early) and no round is running."""
-        running = self.current is not None and not self.current.over
-        if running:
-            return False
-        return self.ended_early or (
-            not self.computer_dealer and len(self.rounds) >= len(self.names)
-        )
 
-    def start_round(self, rule: str | None) -> Match:
-        """Deal the next round with ``rule`` (None: the dealer judges by hand)."""
-        if self.current is not None and not self.current.over:
-            raise ActionNotAllowed("the current round is not over", "round_running")
-        if self.complete:
-            raise GameOver("the match is over")
-        from eleusis import rng
+def acting_order(state: State) -> tuple[int, ...]:
+    """Every seat that may act now, in the order a table asks them.
 
-        k = len(self.rounds)
-        seed, _ = rng.next_u64((self.seed + k * 0x9E3779B97F4A7C15) & rng.MASK64)
-        cfg = make_config(
-            self.variant, self.names, rule, seed, self.dealer_of(k), **dict(self.options)
-        )
-        return Match(
-            self.variant,
-            self.names,
-            self.seed,
-            self.options,
-            self.computer_dealer,
-            (*self.rounds, new_game(cfg)),
-        )
-
-    def with_state(self, state: State) -> Match:
-        """The match with the current round replaced by ``state`` (same round, later)."""
-        cur = self.current
-        if cur is None or state.config != cur.config:
-            raise ValueError("that state is not the current round of this match")
-        return Match(
-            self.variant,
-            self.names,
-            self.seed,
-            self.options,
-            self.computer_dealer,
-            (*self.rounds[:-1], state),
-            self.ended_early,
-        )
-
-    def apply(self, action: Action) -> Match:
-        """Apply an action to the current round (see :func:`apply`)."""
-        cur = self.current
-        if cur is None:
-            raise ActionNotAllowed("no round has started", "no_round")
-        return self.with_state(apply(cur, action))
-
-    def end_early(self) -> Match:
-        """End the match before everyone has dealt (the running round, if any, is dropped)."""
-        rounds = tuple(r for r in self.rounds if r.over)
-        return Match(
-            self.variant, self.names, self.seed, self.options, self.computer_dealer, rounds, True
-        )
-
-    @property
-    def round_scores(self) -> tuple[tuple[int, ...], ...]:
-        """Scores of the finished rounds."""
-        return tuple(r.result.scores for r in self.rounds if r.result is not None)
-
-    @property
-    def compensation(self) -> tuple[int, ...]:
-        """Points added when the match ends early (zeros otherwise)."""
-        n = len(self.names)
-        if not self.ended_early or self.computer_dealer:
-            return (0,) * n
-        dealt = [r.config.dealer for r in self.rounds if r.over]
-        from eleusis.variants import rules_for
-
-        return rules_for(self.variant).compensation(
-            self.round_scores, tuple(d for d in dealt if d is not None), n
-        )
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Cumulative scores, compensation included."""
-        out = list(self.compensation)
-        for scores in self.round_scores:
-            for i, s in enumerate(scores):
-                out[i] += s
-        return tuple(out)
+    First the :func:`optional_seats` (their chance ends when the round goes
+    on), then the :func:`waiting_for` seats, then any other seat with an
+    allowed action (a hint request). A driver of computer players asks each in
+    turn whether it wants to act.
+    """
+    if state.over:
+        return ()
+    waiting, optional = _rules(state).flow(state)
+    first = (*optional, *waiting)
+    rest = tuple(
+        s for s in range(len(state.seats)) if s not in first and legal_actions(state, s).kinds
+    )
+    return (*first, *rest)

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from eleusis.cards import ALL_CARDS, Card
+from eleusis.rules import Rule, parse
 
 _SLOTS: Final = ("card", "prev", "prev2", "prev3", "prev4")
 _SLOT_WORDS: Final = {
@@ -126,6 +128,11 @@ def _level2(found: dict[str, list[str]]) -> str:
     return f"The rule depends on {_join(parts)}."
 
 
+@lru_cache(maxsize=64)
+def _parsed(text: str) -> Rule:
+    return parse(text)
+
+
 def _example(text: str, level: int, mainline: Sequence[Card]) -> str:
     """A worked example: after some last card, one card accepted and one refused.
 
@@ -134,9 +141,7 @@ def _example(text: str, level: int, mainline: Sequence[Card]) -> str:
     cards and refuses others there (an example where everything is accepted
     teaches nothing). Each level starts the search at a different place.
     """
-    from eleusis.variants.base import parse_rule
-
-    rule = parse_rule(text)
+    rule = _parsed(text)
     line = tuple(mainline)
     k = level - 3
     lasts: list[Card | None] = [line[-1]] if line else [None]

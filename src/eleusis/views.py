@@ -18,16 +18,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from eleusis.cards import Card
-from eleusis.game import (
+from eleusis.game import legal_actions
+from eleusis.state import (
     Event,
     Legal,
     Pending,
+    Placed,
     Result,
     Role,
     State,
-    legal_actions,
     to_data,
 )
+from eleusis.variants import rules_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,10 @@ class SeatView:
     result: Result | None
     legal: Legal
     hands: tuple[tuple[Card, ...], ...] | None = None  # every hand: the dealer's seat only
+    #: the seats the round waits for (:func:`eleusis.game.waiting_for`)
+    waiting_for: tuple[int, ...] = ()
+    #: seats with an optional step open, in priority order (:func:`eleusis.game.optional_seats`)
+    optional: tuple[int, ...] = ()
 
     @property
     def mainline(self) -> tuple[Card, ...]:
@@ -137,14 +143,12 @@ def view(state: State, seat: int | None) -> SeatView:
     """What ``seat`` may see (``None``: a spectator). Raises ``ValueError`` for no such seat."""
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
         raise ValueError(f"no seat {seat!r}: seats run 0..{len(state.seats) - 1}")
-    from eleusis.variants import rules_for
-
     cfg = state.config
     is_dealer = seat is not None and state.seats[seat].role is Role.DEALER
     all_seen = is_dealer
     rule = cfg.rule if (is_dealer or state.over) else None
 
-    def show(p: Any) -> ViewCard:
+    def show(p: Placed) -> ViewCard:
         hidden = p.face_down and not all_seen and not state.over
         return ViewCard(None if hidden else p.card, p.seat, p.n, p.face_down, p.horizontal, p.flag)
 
@@ -165,6 +169,7 @@ def view(state: State, seat: int | None) -> SeatView:
         for i, s in enumerate(state.seats)
     )
     rules = rules_for(cfg.variant)
+    flow = ((), ()) if state.over else rules.flow(state)
     pending = state.pending
     if pending is not None and pending.kind == "bet" and not all_seen and seat != pending.seat:
         # Royal bets are shown one at a time; bets after a wrong one stay face down
@@ -194,4 +199,6 @@ def view(state: State, seat: int | None) -> SeatView:
         result=state.result,
         legal=legal_actions(state, seat) if seat is not None else Legal(-1),
         hands=tuple(s.hand for s in state.seats) if all_seen else None,
+        waiting_for=flow[0],
+        optional=flow[1],
     )

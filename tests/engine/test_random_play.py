@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 
 import pytest
 from tests.engine.helpers import card_counts, random_action, total_cards
@@ -141,3 +142,37 @@ def test_random_rounds(variant: str) -> None:
     # the random games reach more than one way of ending (random Royal bets are
     # nearly always wrong: those rounds end by expulsion)
     assert len(reasons) >= (1 if variant == "royal" else 2), reasons
+
+
+def check_no_empty_hand(state: State) -> None:
+    """While a round runs no scientist (active, prophet or expelled) holds zero cards, and at
+    its end no expelled seat has the "no cards" bonus."""
+    if not state.over:
+        empty = [i for i, s in enumerate(state.seats) if s.role is not Role.DEALER and s.held == 0]
+        assert not empty, f"seats {empty} hold no cards while the round runs"
+        return
+    assert state.result is not None
+    for i, s in enumerate(state.seats):
+        if s.role in (Role.EXPELLED, Role.OUT):
+            assert s.held > 0 and "no cards" not in state.result.details[i]
+
+
+@pytest.mark.parametrize("variant", ["new_eleusis", "royal", "express"])
+def test_random_short_hands_in_sudden_death(variant: str) -> None:
+    """Rounds started in sudden death with 1 to 4 cards a hand: whole-hand plays and
+    expulsions are frequent, and nobody is left holding nothing."""
+    for g in range(max(40, GAMES // 4)):
+        r = random.Random(f"short-{variant}-{g}")
+        state = new_game(random_config(variant, r))
+        seats = tuple(
+            replace(s, hand=s.hand[: r.randint(1, 4)]) if s.role is Role.SCIENTIST else s
+            for s in state.seats
+        )
+        state = replace(state, seats=seats, played=max(state.played, 45))
+        for _ in range(MAX_ACTIONS):
+            if state.over:
+                break
+            state = apply(state, random_action(state, r))
+            check_no_empty_hand(state)
+        assert state.over
+        check_no_empty_hand(state)

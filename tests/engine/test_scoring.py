@@ -15,7 +15,6 @@ from eleusis.game import (
     Column,
     Era,
     Guess,
-    Match,
     Placed,
     Play,
     ProphetCall,
@@ -25,6 +24,7 @@ from eleusis.game import (
     make_config,
     new_game,
 )
+from eleusis.match import Match
 from eleusis.variants.express import express_score
 from eleusis.variants.new_eleusis import dealer_score, high_count_scores, prophet_bonus
 from eleusis.variants.solo import solo_score

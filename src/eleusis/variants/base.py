@@ -14,13 +14,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Final
 
-from eleusis import rng
+from eleusis import narrate, rng
 from eleusis.cards import ALL_CARDS, Card, deck
-from eleusis.game import (
+from eleusis.hints import phrase_hint
+from eleusis.rules import compare, parse
+from eleusis.state import (
+    ACTION_TYPES,
     Action,
+    Bet,
     Column,
     Config,
     ConfigError,
+    DeclareProphet,
     Era,
     Event,
     Guess,
@@ -30,7 +35,7 @@ from eleusis.game import (
     Judge,
     Legal,
     NoPlay,
-    OptionValue,
+    OptionSpec,
     Pass,
     Pending,
     Phase,
@@ -44,6 +49,13 @@ from eleusis.game import (
     SeatState,
     State,
 )
+
+#: Optional steps: they never hold the round (see :meth:`VariantRules.optional_seats`).
+OPTIONAL_ACTIONS: Final[frozenset[type[Action]]] = frozenset({DeclareProphet, Guess})
+#: Hints: given or asked for beside the round's flow.
+HINT_ACTIONS: Final[frozenset[type[Action]]] = frozenset({Hint, RequestHint})
+#: Replay code of each action class: the fixed order in which reasons are listed.
+_ACTION_ORDER: Final = {cls: code for code, cls in ACTION_TYPES.items()}
 
 DEALER_SEAT: Final = -1  # Placed.seat / Event.seat for the dealer (or the computer dealer)
 MAX_TEXT: Final = 600  # longest guess or hint text accepted
@@ -59,8 +71,6 @@ def parse_rule(text: str) -> Any:
     """Parse a rule text with :func:`eleusis.rules.parse` (cached; raises its syntax error)."""
     rule = _RULE_CACHE.get(text)
     if rule is None:
-        from eleusis.rules import parse
-
         rule = parse(text)
         if len(_RULE_CACHE) > 512:
             _RULE_CACHE.clear()
@@ -84,19 +94,14 @@ def guess_verdict(secret: str, guess: str, mainline: Sequence[Card]) -> tuple[bo
     the same verdict as the secret rule on every card after every mainline the
     secret rule can still produce (rule-language.md, "When is a guess right?").
     A wrong guess comes with a counterexample a player can read.
-    """
-    import importlib
 
-    compare: Any = importlib.import_module("eleusis.rules.compare").compare
+    >>> guess_verdict("card is red", "card.color == red", ())
+    (True, '')
+    """
     result = compare(parse_rule(secret), parse_rule(guess), tuple(mainline))
     if result.equivalent:
         return True, ""
     return False, str(result.sentence)
-
-
-def guess_is_right(secret: str, guess: str, mainline: Sequence[Card]) -> bool:
-    """Whether ``guess`` is right (see :func:`guess_verdict`)."""
-    return guess_verdict(secret, guess, mainline)[0]
 
 
 # --------------------------------------------------------------------------- the work copy
@@ -258,12 +263,6 @@ class Work:
         """Seats still playing (scientists not expelled, not out, not prophet)."""
         return [i for i, s in enumerate(self.seats) if s.role is Role.SCIENTIST]
 
-    def era(self) -> Era | None:
-        """The current prophet's era, if any."""
-        if self.prophet is None or not self.eras:
-            return None
-        return self.eras[-1]
-
     def end(self, reason: str, result: Result) -> None:
         """End the round."""
         self.phase = Phase.OVER
@@ -281,13 +280,22 @@ class VariantRules:
 
     NAME: ClassVar[str] = ""
     #: option name -> (default, allowed values; empty = any)
-    OPTIONS: ClassVar[dict[str, tuple[OptionValue, tuple[OptionValue, ...]]]] = {}
+    OPTIONS: ClassVar[OptionSpec] = {}
     #: the action classes this variant knows
     ACTIONS: ClassVar[frozenset[type[Action]]] = frozenset()
     MIN_SCIENTISTS: ClassVar[int] = 1
     MAX_SCIENTISTS: ClassVar[int] = 8
+    #: scientists (the dealer not counted) the seed texts were written for
+    #: (``None``: no upper bound given); see ``docs/rules.md``, "How many players"
+    WRITTEN_FOR: ClassVar[tuple[int, int | None]] = (2, 7)
     HAND: ClassVar[int] = 12
     DECKS: ClassVar[int] = 2
+    #: largest play (cards) or move (bets) in one turn
+    MAX_PLAY: ClassVar[int] = 1
+    #: reason code when a scientist may not declare prophet only because the
+    #: window is closed (see :meth:`why_not`)
+    DECLARE_WINDOW: ClassVar[str] = "declare_after_own_play"
+    _ordered: ClassVar[tuple[type[Action], ...] | None] = None
 
     # -- configuration and setup ------------------------------------------------
 
@@ -415,6 +423,21 @@ class VariantRules:
         """For each action kind allowed now, the seats that may take it."""
         raise NotImplementedError
 
+    def flow(self, state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The seats the round waits for, and the seats with an optional step open (in
+        priority order, the waited-for seats left out); see :func:`eleusis.game.waiting_for`
+        and :func:`eleusis.game.optional_seats`."""
+        expected = self.expected(state)
+        waiting: dict[int, None] = {}
+        for cls, who in expected.items():
+            if cls not in OPTIONAL_ACTIONS and cls not in HINT_ACTIONS:
+                waiting.update(dict.fromkeys(who))
+        optional: dict[int, None] = {}
+        for cls, who in expected.items():
+            if cls in OPTIONAL_ACTIONS:
+                optional.update(dict.fromkeys(s for s in who if s not in waiting))
+        return tuple(waiting), tuple(optional)
+
     def in_sudden_death(self, state: State) -> bool:
         """Whether a play made now would be in sudden death (variants with one override)."""
         return False
@@ -470,7 +493,96 @@ class VariantRules:
                 actions.append(cls(seat, True))
                 if not names_card or (cls is Judge and p is not None and p.call_card is not None):
                     actions.append(cls(seat, False))
-        return Legal(seat, tuple(kinds), tuple(actions), max_cards, call_cards)
+        allowed = set(kinds)
+        reasons = tuple(
+            (cls.kind, narrate.reason(code, **params))
+            for cls in self.ordered_actions()
+            if cls.kind not in allowed
+            for code, params in (self.why_not(state, seat, cls),)
+        )
+        return Legal(seat, tuple(kinds), tuple(actions), max_cards, call_cards, (), reasons)
+
+    # -- why not ------------------------------------------------------------------------
+
+    @classmethod
+    def ordered_actions(cls) -> tuple[type[Action], ...]:
+        """The variant's action classes in replay-code order (the order of ``Legal.reasons``)."""
+        cached: tuple[type[Action], ...] | None = cls.__dict__.get("_ordered")
+        if cached is None:
+            cached = tuple(sorted(cls.ACTIONS, key=lambda c: _ACTION_ORDER.get(c, 99)))
+            cls._ordered = cached
+        return cached
+
+    def why_not(
+        self, state: State, seat: int, cls: type[Action]
+    ) -> tuple[str, dict[str, str | int]]:
+        """Why ``seat`` may not take an action of class ``cls`` now: a reason code of
+        :data:`eleusis.narrate.REASONS` and its parameters (names, numbers)."""
+        names = state.config.names
+        s = state.seats[seat]
+        dealer = state.config.dealer
+        if state.over:
+            return "over", {}
+        if cls is Hint:
+            if seat != dealer:
+                return "hint_dealer_only", {}
+            return self.hint_closed(state, seat), {}
+        if cls is RequestHint:
+            if dealer is not None or state.config.rule is None:
+                if seat == dealer:
+                    return "hint_you_give", {}
+                return "hint_ask_the_dealer", {"dealer": names[dealer] if dealer is not None
+                                               else ""}
+            if s.role in (Role.EXPELLED, Role.OUT):
+                return "out_of_round", {}
+            return self.hint_closed(state, seat), {}
+        if s.role is Role.DEALER:
+            if cls is Judge:
+                if state.config.rule is not None:
+                    return "judged_by_rule", {}
+                return "nothing_to_judge", {}
+            return "dealer_does_not_play", {}
+        if s.role in (Role.EXPELLED, Role.OUT):
+            return "out_of_round", {}
+        if cls is Judge:
+            return "dealer_judges", {}
+        if cls is ProphetCall:
+            if s.role is not Role.PROPHET:
+                return "prophet_calls", {}
+            return "nothing_to_call", {}
+        if s.role is Role.PROPHET:
+            return "prophet_does_not_play", {}
+        if cls is DeclareProphet:
+            others = [
+                i for i, x in enumerate(state.seats) if x.role is Role.SCIENTIST and i != seat
+            ]
+            if state.prophet is not None:
+                return "prophet_in_office", {"name": names[state.prophet]}
+            if s.been_prophet:
+                return "been_prophet", {}
+            if len(others) < 2:
+                return "too_few_for_prophet", {}
+            return self.DECLARE_WINDOW, {}
+        if state.phase is Phase.PROPHET_CALL and state.prophet is not None:
+            return "waiting_for_prophet", {"name": names[state.prophet]}
+        if state.phase is Phase.JUDGE and dealer is not None:
+            return "waiting_for_dealer", {"name": names[dealer]}
+        if cls is Guess:
+            return "guess_after_right_play", {}
+        if cls is Pass:
+            return "pass_after_last_turn", {}
+        if cls in (Play, NoPlay, Bet):
+            if state.phase is Phase.FINAL_GUESS:
+                return "turns_used_up", {}
+            if state.turn != seat:
+                return "not_your_turn", {"name": names[state.turn]}
+            if not state.hand(seat):
+                return "no_cards", {}
+        return "not_now", {}
+
+    def hint_closed(self, state: State, seat: int) -> str:
+        """The reason code when the hint window is closed (variants override)."""
+        return "hints_closed"
 
     def compensation(
         self, round_scores: Sequence[Sequence[int]], dealers: Sequence[int], seats: int
@@ -492,26 +604,22 @@ class VariantRules:
         elif isinstance(action, Guess | Hint):
             text = action.text
             if not isinstance(text, str) or not text.strip():
-                raise IllegalAction("write something", "empty_text")
+                raise IllegalAction(narrate.error("empty_text"), "empty_text")
             if len(text) > MAX_TEXT:
-                raise IllegalAction(f"at most {MAX_TEXT} characters", "text_too_long")
+                raise IllegalAction(narrate.error("text_too_long", limit=MAX_TEXT), "text_too_long")
             if isinstance(action, Guess) and state.config.rule is not None:
                 err = rule_error(text)
                 if err:
-                    raise IllegalAction(f"the guess does not parse: {err}", "bad_guess")
+                    raise IllegalAction(narrate.error("bad_guess", why=err), "bad_guess")
         elif isinstance(action, ProphetCall | Judge):
             if not isinstance(action.right, bool):
-                raise IllegalAction("right must be true or false", "bad_verdict")
+                raise IllegalAction(narrate.error("bad_verdict"), "bad_verdict")
             p = state.pending
             if action.card is not None:
                 if p is None or p.kind != "no_play" or action.right:
-                    raise IllegalAction(
-                        "a card is named only when calling a \"no play\" wrong", "card_not_expected"
-                    )
+                    raise IllegalAction(narrate.error("card_not_expected"), "card_not_expected")
                 if not isinstance(action.card, Card) or action.card not in state.hand(p.seat):
-                    raise IllegalAction(
-                        "the card must come from the player's hand", "card_not_in_hand"
-                    )
+                    raise IllegalAction(narrate.error("card_not_in_their_hand"), "card_not_in_hand")
             elif (
                 isinstance(action, Judge)
                 and p is not None
@@ -520,8 +628,7 @@ class VariantRules:
                 and p.call_card is None
             ):
                 raise IllegalAction(
-                    "calling a \"no play\" wrong, the dealer plays a correct card from the hand:"
-                    " name it",
+                    narrate.error("card_required_dealer"),
                     "card_required",
                 )
             elif (
@@ -531,8 +638,7 @@ class VariantRules:
                 and not action.right
             ):
                 raise IllegalAction(
-                    "calling a \"no play\" wrong, the prophet plays a correct card from the hand:"
-                    " name it",
+                    narrate.error("card_required_prophet"),
                     "card_required",
                 )
 
@@ -540,18 +646,21 @@ class VariantRules:
         """Cards are 1..max, real cards, and all in the hand (as a multiset)."""
         cards = action.cards
         if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
-            raise IllegalAction("a play is a tuple of cards", "bad_cards")
+            raise IllegalAction(narrate.error("bad_cards"), "bad_cards")
         if not cards:
-            raise IllegalAction("play at least one card", "no_cards")
+            raise IllegalAction(narrate.error("no_cards"), "no_cards")
         limit = self.max_cards(state, action.seat)
         if len(cards) > limit:
             raise IllegalAction(
-                f"at most {limit} card{'s' if limit != 1 else ''} in one play", "too_many_cards"
+                narrate.error("too_many_cards_1" if limit == 1 else "too_many_cards", limit=limit),
+                "too_many_cards",
             )
         hand = list(state.hand(action.seat))
         for c in cards:
             if c not in hand:
-                raise IllegalAction(f"{c} is not in your hand", "card_not_in_hand")
+                raise IllegalAction(
+                    narrate.error("card_not_in_hand", card=c.name), "card_not_in_hand"
+                )
             hand.remove(c)
 
     # -- consequences -------------------------------------------------------------
@@ -567,7 +676,6 @@ class VariantRules:
             w.hints.append(HintNote(action.seat, 0, text))
             w.event("hint", action.seat, text=text)
             return
-        from eleusis.hints import phrase_hint
 
         level = sum(1 for h in w.hints if h.level > 0) + 1
         assert w.config.rule is not None

@@ -22,10 +22,9 @@ player with no life left is out, and the first right guess wins).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from eleusis.cards import Card
-from eleusis.game import (
+from eleusis.state import (
+    VARIANT_OPTIONS,
     Action,
     Config,
     ConfigError,
@@ -33,7 +32,6 @@ from eleusis.game import (
     Hint,
     Judge,
     NoPlay,
-    OptionValue,
     Pending,
     Phase,
     Play,
@@ -41,6 +39,7 @@ from eleusis.game import (
     Result,
     Role,
     State,
+    Variant,
 )
 from eleusis.variants.base import DEALER_SEAT, VariantRules, Work, guess_verdict, pending_of
 
@@ -56,13 +55,11 @@ class ExpressRules(VariantRules):
     """Eleusis Express rules of play."""
 
     NAME = "express"
-    OPTIONS: ClassVar[dict[str, tuple[OptionValue, tuple[OptionValue, ...]]]] = {
-        "stock_out": ("new_deck", ("new_deck", "end_round")),
-        "lives": (0, (0, 3)),
-    }
+    OPTIONS = VARIANT_OPTIONS[Variant.EXPRESS]
     ACTIONS = frozenset({Play, NoPlay, Guess, Judge, Hint, RequestHint})
     MIN_SCIENTISTS = 1
     MAX_SCIENTISTS = 8
+    WRITTEN_FOR = (2, 7)  # 000: "For three to eight players", the dealer included
     HAND = EXPRESS_HAND
     DECKS = 2
 

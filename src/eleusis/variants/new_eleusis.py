@@ -22,18 +22,17 @@ player acts.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from eleusis import rng
 from eleusis.cards import Card
-from eleusis.game import (
+from eleusis.state import (
+    VARIANT_OPTIONS,
     Action,
     Config,
     DeclareProphet,
     Hint,
     Judge,
     NoPlay,
-    OptionValue,
     Pending,
     Phase,
     Play,
@@ -43,6 +42,7 @@ from eleusis.game import (
     Role,
     RuleLike,
     State,
+    Variant,
 )
 from eleusis.variants.base import DEALER_SEAT, VariantRules, Work, pending_of
 
@@ -92,16 +92,14 @@ class NewEleusisRules(VariantRules):
     """New Eleusis rules of play."""
 
     NAME = "new_eleusis"
-    OPTIONS: ClassVar[dict[str, tuple[OptionValue, tuple[OptionValue, ...]]]] = {
-        "sudden_death": ("cards", ("cards", "fourth_marker")),
-        "first_player": ("count", ("count", "random", "left")),
-        "hints": ("before_play", ("before_play", "anytime")),
-    }
+    OPTIONS = VARIANT_OPTIONS[Variant.NEW_ELEUSIS]
     ACTIONS = frozenset({Play, NoPlay, DeclareProphet, ProphetCall, Judge, Hint, RequestHint})
     MIN_SCIENTISTS = 1
     MAX_SCIENTISTS = 8
+    WRITTEN_FOR = (3, None)  # 002: "4 to 8+ players", the dealer included
     HAND = HAND
     DECKS = 2
+    MAX_PLAY = MAX_PLAY
 
     def setup(self, cfg: Config) -> State:
         """Two decks, 14 cards each, the starter, and who begins."""
@@ -150,10 +148,20 @@ class NewEleusisRules(VariantRules):
         seats = super().hint_seats(state)
         if state.config.option("hints") == "anytime":
             return seats
+        if state.turns >= len(state.seats):
+            return ()  # a whole lap: everyone still playing has had a turn
         played = {a.seat for a in state.actions if isinstance(a, Play | NoPlay)}
         return tuple(
             i for i in seats if i not in played and state.seats[i].role is Role.SCIENTIST
         )
+
+    def hint_closed(self, state: State, seat: int) -> str:
+        """Why no hint now: it comes with the deal (before one's own first turn)."""
+        if state.config.dealer is not None or state.config.rule is None:
+            return "hint_before_first_play"
+        if state.pending is not None:
+            return "hint_not_while_judging"
+        return "hint_before_your_first_turn"
 
     def max_cards(self, state: State, seat: int) -> int:
         """1 to 4 cards."""

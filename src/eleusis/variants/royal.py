@@ -28,10 +28,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import ClassVar, Final
+from typing import Final
 
+from eleusis import narrate
 from eleusis.cards import Card
-from eleusis.game import (
+from eleusis.state import (
+    VARIANT_OPTIONS,
     Action,
     Bet,
     Config,
@@ -41,7 +43,6 @@ from eleusis.game import (
     IllegalAction,
     Judge,
     Legal,
-    OptionValue,
     Pending,
     Phase,
     ProphetCall,
@@ -50,6 +51,7 @@ from eleusis.game import (
     Role,
     RuleLike,
     State,
+    Variant,
 )
 from eleusis.variants.base import DEALER_SEAT, VariantRules, Work, pending_of
 
@@ -59,6 +61,41 @@ OVERTHROW_MALUS: Final = 5
 EMPTY_HAND_BONUS: Final = 4
 SUDDEN_DEATH: Final = 30
 SUDDEN_DEATH_PROPHET: Final = 20
+
+
+def bet_kind(marks: Sequence[bool]) -> str:
+    """The bet sequence for per-card marks (``True``: bet to be accepted), in order.
+
+    Raises :class:`~eleusis.state.IllegalAction` (a player's sentence) when the
+    marks make no allowed sequence (:data:`BET_KINDS`).
+
+    >>> bet_kind([True, True, False, False])
+    'AARR'
+    >>> try:
+    ...     bet_kind([True, False])
+    ... except IllegalAction as exc:
+    ...     print(exc.code)
+    bad_bet_sequence
+    """
+    kinds = "".join("A" if m else "R" for m in marks)
+    if kinds in BET_KINDS:
+        return kinds
+    code = "bet_count" if not 1 <= len(kinds) <= 4 else "bet_order"
+    raise IllegalAction(narrate.reason(code), "bad_bet_sequence")
+
+
+def arrange_bet(cards: Sequence[Card], marks: Sequence[bool]) -> tuple[tuple[Card, ...], str]:
+    """Cards chosen with marks, as a move: the accept bets first (in the order chosen),
+    then the refuse bets; and the sequence (see :func:`bet_kind`).
+
+    >>> from eleusis.cards import parse_cards
+    >>> arrange_bet(parse_cards("2H 3S 4H 5S"), [False, True, False, False])
+    ((Card.parse('3S'), Card.parse('2H'), Card.parse('4H'), Card.parse('5S')), 'ARRR')
+    """
+    if len(cards) != len(marks):
+        raise IllegalAction(narrate.reason("bet_count"), "bet_count")
+    order = sorted(range(len(cards)), key=lambda i: not marks[i])
+    return tuple(cards[i] for i in order), bet_kind([marks[i] for i in order])
 
 
 def prophet_bonus(right: int, wrong: int, false_prophet: bool = False) -> int:
@@ -83,12 +120,15 @@ class RoyalRules(VariantRules):
     """Royal Eleusis rules of play."""
 
     NAME = "royal"
-    OPTIONS: ClassVar[dict[str, tuple[OptionValue, tuple[OptionValue, ...]]]] = {}
+    OPTIONS = VARIANT_OPTIONS[Variant.ROYAL]
     ACTIONS = frozenset({Bet, DeclareProphet, ProphetCall, Judge, Hint, RequestHint})
     MIN_SCIENTISTS = 1
     MAX_SCIENTISTS = 8
+    WRITTEN_FOR = (3, 7)  # 004: "4 up to ideally 5 or 6" players, "8 according to Gardner"
     HAND = HAND
     DECKS = 3
+    MAX_PLAY = 4
+    DECLARE_WINDOW = "declare_between_turns"
 
     def setup(self, cfg: Config) -> State:
         """Three decks, 14 cards each, the starter; the scientist left of God begins."""
@@ -120,14 +160,15 @@ class RoyalRules(VariantRules):
         """
         if state.pending is not None:
             return False
-        before, during = hints_by_window(state)
         if state.turns == 0:
-            return before == 0
-        return (
-            self.in_sudden_death(state)
-            and dict(state.extra).get("sd_moves", 0) == 0
-            and during == 0
-        )
+            return not state.hints
+        if not self.in_sudden_death(state) or dict(state.extra).get("sd_moves", 0):
+            return False
+        return hints_by_window(state)[1] == 0
+
+    def hint_closed(self, state: State, seat: int) -> str:
+        """One hint before the game, a second just before sudden death (004)."""
+        return "hint_royal_windows"
 
     def expected(self, state: State) -> dict[type[Action], tuple[int, ...]]:
         """Bets in turn; declarations after a turn; calls and verdicts; hints."""
@@ -168,42 +209,35 @@ class RoyalRules(VariantRules):
         """Bet shape, cards in hand; calls and verdicts on R bets name a card of the hand."""
         if isinstance(action, Bet):
             if action.kinds not in BET_KINDS:
-                raise IllegalAction(
-                    f"the bets must be one of {', '.join(BET_KINDS)}", "bad_bet_sequence"
-                )
+                raise IllegalAction(narrate.reason("bet_order"), "bad_bet_sequence")
             cards = action.cards
             if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
-                raise IllegalAction("a bet is a tuple of cards", "bad_cards")
+                raise IllegalAction(narrate.error("bad_cards"), "bad_cards")
             if len(cards) != len(action.kinds):
-                raise IllegalAction("one card for each bet", "bet_count")
+                raise IllegalAction(narrate.error("bet_count"), "bet_count")
             hand = list(state.hand(action.seat))
             if len(cards) > len(hand):
-                raise IllegalAction("no more bets than cards in hand", "too_many_cards")
+                raise IllegalAction(narrate.error("too_many_bets"), "too_many_cards")
             for c in cards:
                 if c not in hand:
-                    raise IllegalAction(f"{c} is not in your hand", "card_not_in_hand")
+                    raise IllegalAction(
+                        narrate.error("card_not_in_hand", card=c.name), "card_not_in_hand"
+                    )
                 hand.remove(c)
             return
         if isinstance(action, ProphetCall | Judge):
             if not isinstance(action.right, bool):
-                raise IllegalAction("right must be true or false", "bad_verdict")
+                raise IllegalAction(narrate.error("bad_verdict"), "bad_verdict")
             p = pending_of(state)
             r_bet = p.text[p.index] == "R"
             if action.card is not None:
                 if not r_bet or action.right:
-                    raise IllegalAction(
-                        "a card is named only when calling an R bet wrong", "card_not_expected"
-                    )
+                    raise IllegalAction(narrate.error("card_not_expected_bet"), "card_not_expected")
                 if not isinstance(action.card, Card) or action.card not in state.hand(p.seat):
-                    raise IllegalAction(
-                        "the card must come from the scientist's hand", "card_not_in_hand"
-                    )
+                    raise IllegalAction(narrate.error("card_not_in_their_hand"), "card_not_in_hand")
             elif r_bet and not action.right and (isinstance(action, ProphetCall) or
                                                   p.call_card is None):
-                raise IllegalAction(
-                    "an R bet called wrong: name the acceptable card that goes to the mainline",
-                    "card_required",
-                )
+                raise IllegalAction(narrate.error("card_required_bet"), "card_required")
             return
         super().validate(state, action)
 

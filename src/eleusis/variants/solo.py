@@ -20,20 +20,20 @@ commit to a guess"):
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from eleusis.game import (
+from eleusis import narrate
+from eleusis.state import (
+    VARIANT_OPTIONS,
     Action,
     Config,
     ConfigError,
     Guess,
-    OptionValue,
     Pass,
     Phase,
     Play,
     RequestHint,
     Result,
     State,
+    Variant,
 )
 from eleusis.variants.base import VariantRules, Work, guess_verdict
 
@@ -49,14 +49,11 @@ class SoloRules(VariantRules):
     """Solo rules of play."""
 
     NAME = "solo"
-    OPTIONS: ClassVar[dict[str, tuple[OptionValue, tuple[OptionValue, ...]]]] = {
-        "max_turns": (30, ()),
-        # Hints are not part of the benchmark; a friendly game may allow them.
-        "hints": (False, (False, True)),
-    }
+    OPTIONS = VARIANT_OPTIONS[Variant.SOLO]
     ACTIONS = frozenset({Play, Guess, Pass, RequestHint})
     MIN_SCIENTISTS = 1
     MAX_SCIENTISTS = 1
+    WRITTEN_FOR = (1, 1)  # the benchmark: one scientist against the computer dealer
     HAND = 12
     DECKS = 2
 
@@ -79,6 +76,10 @@ class SoloRules(VariantRules):
     def hints_open(self, state: State) -> bool:
         """Hints only when the option allows them."""
         return bool(state.config.option("hints"))
+
+    def hint_closed(self, state: State, seat: int) -> str:
+        """Hints are off, or the turns are used up."""
+        return "hints_off" if not state.config.option("hints") else "turns_used_up"
 
     def expected(self, state: State) -> dict[type[Action], tuple[int, ...]]:
         """Play or guess at any time; after the last turn, a last guess or pass."""
@@ -138,8 +139,5 @@ class SoloRules(VariantRules):
         s = w.seats[0]
         max_turns = int(w.config.option("max_turns"))
         score = solo_score(s.right_guess, w.turns, s.wrong_guesses, max_turns)
-        if s.right_guess:
-            detail = f"{max_turns} - {w.turns} turns - 2 x {s.wrong_guesses} wrong guesses"
-        else:
-            detail = f"not solved: - 2 x {s.wrong_guesses} wrong guesses"
+        detail = narrate.solo_detail(s.right_guess, max_turns, w.turns, s.wrong_guesses)
         w.end(reason, Result(reason, (score,), (max(0, score),), (detail,)))

@@ -1,0 +1,430 @@
+"""Every sentence the engine says to players: events, reasons, endings, variant names.
+
+The engine keeps its player-facing words here, as whole sentences with named
+placeholders (``"{name} played {cards}: right."``), never glued fragments, so a
+later translation can swap each template for another language's (gettext's
+``_()`` fits around each one). Nothing here decides a rule: the sentences
+describe what :mod:`eleusis.game` decided.
+
+Events are told from one viewer's point of view: the viewer's own actions in
+the second person ("You played 7 of hearts: right."), everyone else by name;
+``viewer=None`` (a spectator, a replay) names everyone. A verdict is told with
+its consequence (:func:`describe_events` joins "You played 3 of spades: wrong."
+and "You draw 2 penalty cards." in one line).
+
+>>> from eleusis.cards import parse_cards
+>>> from eleusis.state import Event
+>>> names = ("Ann", "Bob")
+>>> play = Event("play", 0, tuple(parse_cards("3S")), right=False)
+>>> describe_events([play, Event("penalty", 0, count=2)], names, viewer=0)
+['You played 3 of spades: wrong. You draw 2 penalty cards.']
+>>> describe_events([play, Event("penalty", 0, count=2)], names, viewer=1)
+['Ann played 3 of spades: wrong. Ann draws 2 penalty cards.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from eleusis.cards import Card
+from eleusis.state import Event
+
+#: The variants' names, for people.
+VARIANT_NAMES: Final[Mapping[str, str]] = {
+    "new_eleusis": "New Eleusis",
+    "express": "Eleusis Express",
+    "solo": "Solo",
+    "royal": "Royal Eleusis",
+}
+
+#: What happens to the points of a match ended early, per variant.
+COMPENSATION: Final[Mapping[str, str]] = {
+    "new_eleusis": "Everyone who has never dealt gets 10 extra points.",
+    "royal": (
+        "Everyone who has never been God gets the Gods' average score minus the"
+        " scientists' average score, rounded to the nearest point."
+    ),
+    "express": "The rounds played are added up; there is no compensation.",
+    "solo": "Solo has one round: there is nothing to compensate.",
+}
+
+#: Why an action is not allowed now (``Legal.reasons``), told to the seat itself.
+REASONS: Final[Mapping[str, str]] = {
+    "over": "The round is over.",
+    "not_now": "This is not possible right now.",
+    "not_an_action": "This is not something a player can do.",
+    "not_in_variant": "There is no such move in {variant}.",
+    "no_such_seat": "There is no such seat at this table.",
+    "not_your_turn": "It is {name}'s turn.",
+    "no_cards": "You have no cards to play.",
+    "turns_used_up": "Your turns are used up: make a last guess or stop.",
+    "waiting_for_prophet": "{name}, the prophet, is judging the play.",
+    "waiting_for_dealer": "{name}, the dealer, is judging the play.",
+    "out_of_round": "You are out of this round.",
+    "dealer_does_not_play": "The dealer does not play: the scientists do.",
+    "dealer_judges": "Only the dealer judges the plays.",
+    "judged_by_rule": "The game judges every play with the rule you wrote.",
+    "nothing_to_judge": "There is nothing to judge right now.",
+    "prophet_calls": "Only the prophet calls the plays.",
+    "nothing_to_call": "There is no play to call right now.",
+    "prophet_does_not_play": "The prophet calls the plays and does not play.",
+    "prophet_in_office": "A prophet is already in office: {name}.",
+    "been_prophet": "You have already been prophet this round.",
+    "too_few_for_prophet": (
+        "A prophet needs at least two other scientists still playing besides the dealer."
+    ),
+    "declare_after_own_play": "You may declare yourself prophet only just after your own play.",
+    "declare_between_turns": (
+        "A prophet may be declared only between two turns, before the next bet."
+    ),
+    "guess_after_right_play": "You may guess the rule only just after one of your right plays.",
+    "pass_after_last_turn": "You may stop only after your last turn.",
+    "hint_dealer_only": "Only the dealer gives hints.",
+    "hint_you_give": "You are the dealer: you give the hints.",
+    "hint_ask_the_dealer": "{dealer} is dealing: ask them for a hint at the table.",
+    "hint_before_first_play": "The dealer's hint comes with the deal, before the first play.",
+    "hint_before_your_first_turn": "You may ask for a hint only before your first turn.",
+    "hint_not_while_judging": "Wait until the play is judged.",
+    "hint_royal_windows": (
+        "There is one hint before the game and a second one just before sudden death."
+    ),
+    "hints_off": "There are no hints in this game.",
+    "hints_closed": "No hint can be given right now.",
+    "bet_order": (
+        "Put the cards you bet will be accepted first; once you bet a card will be"
+        " refused, bet on 4 cards in all."
+    ),
+    "bet_count": "Bet on 1 to 4 cards.",
+}
+
+#: Why an action's details are refused (:class:`~eleusis.state.IllegalAction` messages).
+ERRORS: Final[Mapping[str, str]] = {
+    "empty_text": "Write something first.",
+    "text_too_long": "Write at most {limit} characters.",
+    "bad_guess": "Your guess does not parse as a rule: {why}",
+    "bad_verdict": "Say whether it is right or wrong.",
+    "card_not_expected": "Name a card only when you call a \u201cno play\u201d wrong.",
+    "card_not_expected_bet": "Name a card only when you call a bet to refuse wrong.",
+    "card_not_in_their_hand": "The card you name must come from the player's hand.",
+    "card_required_dealer": (
+        "When a \u201cno play\u201d is wrong, the dealer plays a card that was right:"
+        " choose it from the player's hand."
+    ),
+    "card_required_prophet": (
+        "When you call a \u201cno play\u201d wrong, you play a card that was right:"
+        " choose it from the player's hand."
+    ),
+    "card_required_bet": (
+        "When a bet to refuse is wrong, choose the acceptable card that goes to the mainline."
+    ),
+    "bad_cards": "Choose cards from your hand.",
+    "no_cards": "Choose at least one card.",
+    "too_many_cards_1": "Play 1 card at a time.",
+    "too_many_cards": "Play at most {limit} cards at a time.",
+    "card_not_in_hand": "The {card} is not in your hand.",
+    "bet_count": "Choose one card for each bet.",
+    "too_many_bets": "You cannot bet on more cards than you hold.",
+}
+
+#: Why a round ended (``Result.reason``), as a whole sentence.
+ENDINGS: Final[Mapping[str, str]] = {
+    "a player ran out of cards": "The round is over: a player ran out of cards.",
+    "a scientist ran out of cards": "The round is over: a scientist ran out of cards.",
+    "every player was expelled": "The round is over: every player was expelled.",
+    "every scientist was expelled": "The round is over: every scientist was expelled.",
+    "every player is out": "The round is over: every player is out.",
+    "right guess": "The round is over: the rule was guessed.",
+    "empty hand": "The round is over: a player has no cards left.",
+    'right "no play" with one card': (
+        "The round is over: a right \u201cno play\u201d with one card left the hand empty."
+    ),
+    "the stock ran out": "The round is over: the stock ran out.",
+    "solved": "The game is over: the rule was found.",
+    "out of turns": "The game is over: the turns are used up.",
+}
+
+# Event sentences: ``(for the viewer, for anyone else)``. The dealer's own events
+# (the starter, a new deck, the end) have one form.
+_YOU: Final = 0
+_OTHER: Final = 1
+_EVENTS: Final[Mapping[str, tuple[str, str]]] = {
+    "play_right": ("You played {cards}: right.", "{name} played {cards}: right."),
+    "play_wrong": ("You played {cards}: wrong.", "{name} played {cards}: wrong."),
+    "play_judging": ("You played {cards}.", "{name} played {cards}."),
+    "no_play": (
+        "You declared \u201cno play\u201d and showed your hand: {cards}.",
+        "{name} declared \u201cno play\u201d and showed the hand: {cards}.",
+    ),
+    "no_play_right": (
+        "Your \u201cno play\u201d was right: none of your cards could be played.",
+        "{name}'s \u201cno play\u201d was right: none of those cards could be played.",
+    ),
+    "no_play_wrong": (
+        "Your \u201cno play\u201d was wrong: one of your cards could be played.",
+        "{name}'s \u201cno play\u201d was wrong: one of those cards could be played.",
+    ),
+    "dealer_plays": (
+        "The dealer played {cards} from your hand.",
+        "The dealer played {cards} from {name}'s hand.",
+    ),
+    "penalty_1": ("You draw 1 penalty card.", "{name} draws 1 penalty card."),
+    "penalty": ("You draw {count} penalty cards.", "{name} draws {count} penalty cards."),
+    "new_hand_0": ("You have no cards left.", "{name} has no cards left."),
+    "new_hand_1": ("You get a new hand of 1 card.", "{name} gets a new hand of 1 card."),
+    "new_hand": (
+        "You get a new hand of {count} cards.",
+        "{name} gets a new hand of {count} cards.",
+    ),
+    "expelled": ("You are expelled from the round.", "{name} is expelled from the round."),
+    "no_lives": (
+        "You have no lives left: you are out of the round.",
+        "{name} has no lives left and is out of the round.",
+    ),
+    "lives_1": ("You have 1 life left.", "{name} has 1 life left."),
+    "lives": ("You have {count} lives left.", "{name} has {count} lives left."),
+    "guess_right": (
+        "Your guess \u201c{text}\u201d is right.",
+        "{name}'s guess \u201c{text}\u201d is right.",
+    ),
+    "guess_wrong": (
+        "Your guess \u201c{text}\u201d is wrong.",
+        "{name}'s guess \u201c{text}\u201d is wrong.",
+    ),
+    "guess_judging": (
+        "You guessed the rule: \u201c{text}\u201d.",
+        "{name} guessed the rule: \u201c{text}\u201d.",
+    ),
+    "prophet": ("You are now the prophet.", "{name} is now the prophet."),
+    "overthrow": (
+        "You are overthrown as prophet and take your hand back.",
+        "{name} is overthrown as prophet and takes back the hand set aside.",
+    ),
+    "call_play_right": (
+        "As prophet, you judged the play right.",
+        "{name}, the prophet, judged the play right.",
+    ),
+    "call_play_wrong": (
+        "As prophet, you judged the play wrong.",
+        "{name}, the prophet, judged the play wrong.",
+    ),
+    "call_no_play_right": (
+        "As prophet, you judged the \u201cno play\u201d right.",
+        "{name}, the prophet, judged the \u201cno play\u201d right.",
+    ),
+    "call_no_play_wrong": (
+        "As prophet, you judged the \u201cno play\u201d wrong: {cards} could be played.",
+        "{name}, the prophet, judged the \u201cno play\u201d wrong: {cards} could be played.",
+    ),
+    "call_bet_right": (
+        "As prophet, you judged the bet right.",
+        "{name}, the prophet, judged the bet right.",
+    ),
+    "call_bet_wrong": (
+        "As prophet, you judged the bet wrong.",
+        "{name}, the prophet, judged the bet wrong.",
+    ),
+    "call_bet_wrong_card": (
+        "As prophet, you judged the bet wrong: {cards} could be played.",
+        "{name}, the prophet, judged the bet wrong: {cards} could be played.",
+    ),
+    "bet_1": ("You make 1 bet ({text}).", "{name} makes 1 bet ({text})."),
+    "bet": ("You make {count} bets ({text}).", "{name} makes {count} bets ({text})."),
+    "verdict_A_right": (
+        "Your bet that {cards} would be accepted was right.",
+        "{name}'s bet that {cards} would be accepted was right.",
+    ),
+    "verdict_A_wrong": (
+        "Your bet that {cards} would be accepted was wrong.",
+        "{name}'s bet that {cards} would be accepted was wrong.",
+    ),
+    "verdict_R_right": (
+        "Your bet that {cards} would be refused was right.",
+        "{name}'s bet that {cards} would be refused was right.",
+    ),
+    "verdict_R_wrong": (
+        "Your bet that {cards} would be refused was wrong.",
+        "{name}'s bet that {cards} would be refused was wrong.",
+    ),
+    "hint_asked": ("You asked for a hint: {text}", "{name} asked for a hint: {text}"),
+    "hint_given": ("Your hint: {text}", "The dealer's hint: {text}"),
+    "pass": ("You stop without a last guess.", "{name} stops without a last guess."),
+}
+_DEALER_EVENTS: Final[Mapping[str, str]] = {
+    "starter": "The starter card is {cards}.",
+    "new_deck": "The stock ran out: a new deck is shuffled in.",
+    "hint": "The dealer's hint: {text}",
+    "end": "The round is over.",
+}
+
+#: Events that tell the consequence of the verdict before them (one line with it).
+CONSEQUENCES: Final = frozenset(
+    {"dealer_plays", "penalty", "new_hand", "expelled", "lives", "overthrow", "counterexample"}
+)
+
+
+#: Solo's score sheet line (the benchmark's formula), by plural form of turns / guesses.
+_SOLO_SOLVED: Final[Mapping[tuple[bool, bool], str]] = {
+    (False, False): "{max_turns} - {turns} turns - 2 x {wrong} wrong guesses",
+    (True, False): "{max_turns} - {turns} turn - 2 x {wrong} wrong guesses",
+    (False, True): "{max_turns} - {turns} turns - 2 x {wrong} wrong guess",
+    (True, True): "{max_turns} - {turns} turn - 2 x {wrong} wrong guess",
+}
+_SOLO_NOT_SOLVED: Final[Mapping[bool, str]] = {
+    False: "not solved: - 2 x {wrong} wrong guesses",
+    True: "not solved: - 2 x {wrong} wrong guess",
+}
+
+
+def moves(count: int) -> str:
+    """A number of moves: ``"1 move"``, ``"12 moves"``.
+
+    >>> moves(1), moves(12)
+    ('1 move', '12 moves')
+    """
+    return ("{count} move" if count == 1 else "{count} moves").format(count=count)
+
+
+def solo_detail(solved: bool, max_turns: int, turns: int, wrong: int) -> str:
+    """Solo's score line.
+
+    >>> solo_detail(True, 30, 1, 0)
+    '30 - 1 turn - 2 x 0 wrong guesses'
+    >>> solo_detail(False, 30, 30, 1)
+    'not solved: - 2 x 1 wrong guess'
+    """
+    if solved:
+        return _SOLO_SOLVED[(turns == 1, wrong == 1)].format(
+            max_turns=max_turns, turns=turns, wrong=wrong
+        )
+    return _SOLO_NOT_SOLVED[wrong == 1].format(wrong=wrong)
+
+
+def reason(code: str, **params: str | int) -> str:
+    """The sentence for a reason code of :data:`REASONS`.
+
+    >>> reason("prophet_in_office", name="Bob")
+    'A prophet is already in office: Bob.'
+    """
+    return REASONS.get(code, REASONS["not_now"]).format(**params)
+
+
+def error(code: str, **params: str | int) -> str:
+    """The sentence for an :data:`ERRORS` code.
+
+    >>> error("too_many_cards", limit=4)
+    'Play at most 4 cards at a time.'
+    """
+    return ERRORS[code].format(**params)
+
+
+def ending(reason_text: str) -> str:
+    """The sentence for a round's end (``Result.reason``).
+
+    >>> ending("right guess")
+    'The round is over: the rule was guessed.'
+    """
+    return ENDINGS.get(reason_text, _DEALER_EVENTS["end"])
+
+
+def card_list(cards: Sequence[Card]) -> str:
+    """Cards in words for a sentence: ``"7 of hearts, 8 of spades"``."""
+    return ", ".join(c.name for c in cards)
+
+
+def describe(
+    ev: Event, names: Sequence[str], viewer: int | None = None, about: str = ""
+) -> str:
+    """One event as a sentence, from ``viewer``'s seat ("" for events nobody needs told).
+
+    ``about`` is the kind of move a prophet's call judges (``"play"``,
+    ``"no_play"``, ``"bet"``); :func:`describe_events` finds it from the events
+    before the call.
+    """
+    k = ev.kind
+    cards = card_list(ev.cards)
+    if ev.seat < 0 or k in ("starter", "new_deck", "end"):
+        if k == "starter" and ev.right is False:
+            return ""  # a starter the rule refuses goes back under the stock
+        if k == "end":
+            return ending(ev.text)
+        template = _DEALER_EVENTS.get(k, "")
+        return template.format(cards=cards, text=ev.text)
+    key = _event_key(ev, about)
+    if not key:
+        return ""
+    if key == "counterexample":
+        return ev.text[:1].upper() + ev.text[1:]
+    form = _YOU if ev.seat == viewer else _OTHER
+    name = names[ev.seat] if 0 <= ev.seat < len(names) else ""
+    text = bet_kinds_in_words(ev.text) if k == "bet" else ev.text
+    return _EVENTS[key][form].format(name=name, cards=cards, count=ev.count, text=text)
+
+
+def _event_key(ev: Event, about: str) -> str:
+    k = ev.kind
+    verdict = {True: "right", False: "wrong", None: "judging"}[ev.right]
+    if k == "play":
+        return f"play_{verdict}"
+    if k == "no_play":
+        return "no_play" if ev.right is None else f"no_play_{verdict}"
+    if k == "guess":
+        return f"guess_{verdict}"
+    if k == "penalty":
+        return "penalty_1" if ev.count == 1 else "penalty"
+    if k == "new_hand":
+        return {0: "new_hand_0", 1: "new_hand_1"}.get(ev.count, "new_hand")
+    if k == "lives":
+        return "lives_1" if ev.count == 1 else ("lives" if ev.count else "")
+    if k == "expelled":
+        return "no_lives" if ev.text else "expelled"
+    if k == "call":
+        what = about if about in ("play", "no_play", "bet") else "play"
+        if what == "bet" and ev.cards and not ev.right:
+            return "call_bet_wrong_card"
+        if what == "play" and ev.cards:
+            what = "no_play"
+        return f"call_{what}_{'right' if ev.right else 'wrong'}"
+    if k == "bet":
+        return "bet_1" if ev.count == 1 else "bet"
+    if k == "verdict":
+        side = "A" if ev.text == "A" else "R"
+        return f"verdict_{side}_{'right' if ev.right else 'wrong'}"
+    if k == "hint":
+        return "hint_asked" if ev.count else "hint_given"
+    if k in ("prophet", "overthrow", "pass", "dealer_plays", "counterexample"):
+        return k
+    return ""  # deal: the hands are on the table
+
+
+def describe_events(
+    events: Iterable[Event], names: Sequence[str], viewer: int | None = None
+) -> list[str]:
+    """The events as lines for a log or a screen reader: each verdict with its consequences.
+
+    A dealer's own hint is told once: :func:`describe` already says whose it is.
+    """
+    lines: list[str] = []
+    about = ""
+    for ev in events:
+        if ev.kind in ("no_play", "bet") and ev.right is None:
+            about = ev.kind
+        text = describe(ev, names, viewer, about)
+        if not text:
+            continue
+        if ev.kind in CONSEQUENCES and lines:
+            lines[-1] = f"{lines[-1]} {text}"
+        else:
+            lines.append(text)
+        if ev.kind in ("play", "no_play") and ev.right is not None:
+            about = ""  # the move is judged: the next call is about the next one
+    return lines
+
+
+def bet_kinds_in_words(kinds: str) -> str:
+    """``"AAR"`` for people: ``"accept, accept, refuse"``.
+
+    >>> bet_kinds_in_words("AARR")
+    'accept, accept, refuse, refuse'
+    """
+    return ", ".join("accept" if k == "A" else "refuse" for k in kinds)
