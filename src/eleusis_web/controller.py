@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from eleusis import narrate
 from eleusis.cards import Card
 from eleusis.game import (
     Action,
@@ -34,14 +35,14 @@ from eleusis.game import (
     Judge,
     NoPlay,
     Pass,
-    Phase,
     Play,
     ProphetCall,
     RequestHint,
     State,
-    Variant,
     apply,
     legal_actions,
+    optional_seats,
+    waiting_for,
 )
 from eleusis_web import intents
 from eleusis_web.intents import Intent
@@ -68,15 +69,10 @@ from eleusis_web.session import (
 )
 
 
-def actor(state: State) -> int | None:
-    """The seat the game waits for (None when the round is over)."""
-    if state.over:
-        return None
-    if state.phase is Phase.PROPHET_CALL:
-        return state.prophet
-    if state.phase is Phase.JUDGE:
-        return state.config.dealer
-    return state.turn
+def first_waiting(state: State) -> int | None:
+    """The seat the round waits for (the engine's :func:`eleusis.game.waiting_for`), or None."""
+    waiting = waiting_for(state)
+    return waiting[0] if waiting else None
 
 
 @dataclass
@@ -151,18 +147,11 @@ class Controller:
         s = self.session
         if s is None or s.state.over:
             return None
-        w = s.state.window
-        if w is None or self.ui.window_done == self.moment():
+        if self.ui.window_done == self.moment():
             return None
-        candidates = [w]
-        if s.state.config.variant is Variant.ROYAL:  # any scientist may declare after a turn
-            candidates += [h for h in s.humans() if h != w]
-        for seat in candidates:
-            if s.kinds[seat] not in HUMAN_KINDS or actor(s.state) == seat:
-                continue
-            if {"guess", "declare_prophet"} & set(legal_actions(s.state, seat).kinds):
-                return seat
-        return None
+        # the engine says who may take an optional step now, in its priority order
+        return next((seat for seat in optional_seats(s.state) if s.kinds[seat] in HUMAN_KINDS),
+                    None)
 
     def dealer_hint_pending(self) -> int | None:
         """The person dealing, while they may still give the opening hint (before any play)."""
@@ -185,7 +174,7 @@ class Controller:
             return w
         if self.window_open() is not None or self.dealer_hint_pending() is not None:
             return None
-        a = actor(s.state)
+        a = first_waiting(s.state)
         if a is not None and s.kinds[a] == "computer":
             return a
         return None
@@ -237,8 +226,6 @@ class Controller:
 
     def act(self, action: Action) -> None:
         """Apply an engine action to the current round and announce what happened."""
-        from eleusis_web.viewmodel import describe_event
-
         s = self.session
         assert s is not None
         before = len(s.state.events)
@@ -249,11 +236,8 @@ class Controller:
             self.ui.message = ""
             self.ui.selection = []
         self._prune_selection()
-        names = state.config.names
-        for ev in state.events[before:]:
-            line = describe_event(ev, names)
-            if line:
-                self.announcements.append(line)
+        self.announcements.extend(narrate.describe_events(
+            state.events[before:], state.config.names, self.ui.viewer))
         if state.over:
             self.ui.guess_open = False
 
@@ -272,7 +256,7 @@ class Controller:
             self.ui.viewer = None
             return
         w = self.window_open()
-        a = actor(state)
+        a = first_waiting(state)
         d = self.dealer_hint_pending()
         if d is not None:
             want = d

@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from eleusis import narrate
 from eleusis.game import State, apply, new_game, state_hash
 from eleusis.notebook import Notebook, NotebookError, check, evidence
 from eleusis.replay import ReplayError, decode
@@ -26,7 +27,6 @@ from eleusis_web.viewmodel import (
     ColumnVM,
     ScoreRowVM,
     card_vm,
-    describe_event,
     rule_check,
 )
 
@@ -139,8 +139,8 @@ def replay_model(r: Replay) -> ReplayVM:
                  i == len(sv.layout) - 1)
         for i, col in enumerate(sv.layout)
     )
-    log = tuple(shown(describe_event(ev, names))
-                for ev in reversed(state.events[-LOG_LINES:]))
+    log = tuple(shown(line) for line in reversed(
+        narrate.describe_events(state.events[-LOG_LINES:], names)))
     rule = final.config.rule or ""
     english = rule_check(rule)[1] if rule else "The dealer judged every play by hand."
     scores: tuple[ScoreRowVM, ...] = ()

@@ -18,8 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from eleusis import narrate
 from eleusis.cards import Card, rank_code
-from eleusis.game import Event, Phase
+from eleusis.game import Event, Phase, waiting_for
+from eleusis.variants import info as variant_info
 from eleusis.views import SeatView, view
 from eleusis_web.session import Session
 
@@ -174,61 +176,6 @@ class TableVM:
 # --------------------------------------------------------------------------- words
 
 
-def describe_event(ev: Event, names: Sequence[str]) -> str:
-    """One sentence for the ``aria-live`` region and the table's last-move line."""
-
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else "The dealer"
-
-    def be(seat: int) -> str:
-        return "are" if who(seat) == "You" else "is"
-
-    cards = ", ".join(c.name for c in ev.cards)
-    k = ev.kind
-    if k == "play":
-        verdict = {True: "right", False: "wrong", None: "played"}[ev.right]
-        return f"{who(ev.seat)} played {cards}: {verdict}."
-    if k == "no_play":
-        if ev.right is None:
-            return f"{who(ev.seat)} declared no play."
-        return f"{who(ev.seat)} declared no play: {'right' if ev.right else 'wrong'}."
-    if k == "dealer_plays":
-        return f"The dealer played {cards} from {who(ev.seat)}'s hand."
-    if k == "guess":
-        verdict = {True: "right", False: "wrong", None: "made"}[ev.right]
-        return f"{who(ev.seat)} guessed the rule: {verdict}."
-    if k == "counterexample":
-        return ev.text[:1].upper() + ev.text[1:]
-    if k == "prophet":
-        return f"{who(ev.seat)} {be(ev.seat)} now the prophet."
-    if k == "overthrow":
-        return f"{who(ev.seat)}, the prophet, {be(ev.seat)} overthrown."
-    if k == "call":
-        return f"The prophet called it {'right' if ev.right else 'wrong'}."
-    if k == "bet":
-        verb = "bet" if who(ev.seat) == "You" else "bets"
-        return (f"{who(ev.seat)} {verb} {ev.text} with {ev.count} "
-                f"card{'s' if ev.count > 1 else ''}.")
-    if k == "verdict":
-        bet = "accepted" if ev.text == "A" else "refused"
-        return f"{who(ev.seat)} bet {cards} {bet}: {'right' if ev.right else 'wrong'}."
-    if k == "expelled":
-        return f"{who(ev.seat)} {be(ev.seat)} expelled."
-    if k == "hint":
-        return f"Hint: {ev.text}"
-    if k == "lives":
-        verb = "have" if who(ev.seat) == "You" else "has"
-        return f"{who(ev.seat)} {verb} {ev.count} {'life' if ev.count == 1 else 'lives'} left."
-    if k == "new_hand":
-        return f"{who(ev.seat)} {'get' if who(ev.seat) == 'You' else 'gets'} a new hand."
-    if k == "end":
-        return f"The round is over: {ev.text}." if ev.text else "The round is over."
-    if k == "starter" and ev.right is not False:
-        return f"The starter card is {cards}."
-    return ""
-
-
-@functools.lru_cache(maxsize=256)
 def rule_check(text: str) -> tuple[str, str]:
     """``(error, english)`` for a rule text typed in an editor (error "" when it parses)."""
     from eleusis.rules import RuleSyntaxError, parse
@@ -316,7 +263,10 @@ def link_problem(what: str, exc: Exception) -> tuple[str, str]:
 # --------------------------------------------------------------------------- the table
 
 
-def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int | None) -> str:
+def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int | None,
+            several: bool = False) -> str:
+    """The turn line: whose turn, what the viewer may do (``several``: people share
+    the device, so a turn names its person)."""
     if sv.result is not None:
         return "The round is over."
     if window is not None and window == viewer:
@@ -335,7 +285,7 @@ def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int 
     if sv.phase == Phase.FINAL_GUESS.value:
         return "The turns are used up: one last guess, or end the game."
     if sv.turn == viewer:
-        return "Your turn."
+        return f"{names[viewer]}, your turn." if several else "Your turn."
     return f"{names[sv.turn]}'s turn."
 
 
@@ -384,66 +334,55 @@ def table_model(c: Table) -> TableVM:
             for card, tok in c.hand_tokens(seat_for_view)
         )
 
+    vi = variant_info(state.config.variant)
     your_turn = "play" in kinds or "bet" in kinds
-    waiting = (
-        f"It is {names[sv.turn]}'s turn." if not hidden else "Pass the device first."
-    )
-    if sv.phase == Phase.PROPHET_CALL.value:
-        waiting = "The prophet is calling the last play."
-    elif sv.phase == Phase.JUDGE.value:
-        waiting = "The dealer is judging the last play."
+    waiting = "Pass the device first." if hidden else ""
+
+    def why(kind: str) -> str:
+        """Why ``kind`` is not allowed now: the engine's words."""
+        return waiting or legal.reason(kind) or "Not now."
+
     controls: list[ControlVM] = []
     n_sel = len(c.ui.selection)
-    play_reason = waiting
+    play_reason = why("bet" if vi.bets else "play")
     if your_turn and n_sel == 0:
         play_reason = (
-            "Choose 1 to 4 cards first (click them in the order to play)."
+            f"Choose 1 to {legal.max_cards} cards first (click them in the order to play)."
             if legal.max_cards > 1 else "Choose a card first."
         )
     if your_turn and window is not None and window != viewer:
         play_reason = "Waiting for the last player to finish."
-    if variant == "royal":
+    if vi.bets:
         bet_turn = "bet" in kinds
         for seq in ("A", "AA", "AAA", "AAAA", "AAAR", "AARR", "ARRR", "RRRR"):
             ok = bet_turn and not hidden and seq in legal.bet_kinds and n_sel == len(seq)
-            why = waiting if not bet_turn else (
+            reason = why("bet") if not bet_turn else (
                 f"Select {len(seq)} card{'s' if len(seq) > 1 else ''} in order first."
-                if seq in legal.bet_kinds or not bet_turn else "Not enough cards in your hand.")
-            controls.append(_control(f"Bet {seq}", {"type": "bet", "kinds": seq}, ok, why,
+                if seq in legal.bet_kinds else "Not enough cards in your hand.")
+            controls.append(_control(f"Bet {seq}", {"type": "bet", "kinds": seq}, ok, reason,
                                      ok, key=f"bet-{seq}"))
     else:
         controls.append(_control("Play", {"type": "play"}, your_turn and n_sel > 0
                                  and not hidden, play_reason, True))
-    if variant in ("new_eleusis", "express"):
-        controls.append(_control(
-            "No play", {"type": "no_play"}, "no_play" in kinds and not hidden,
-            waiting if "no_play" not in kinds else "",
-        ))
-    if variant in ("new_eleusis", "royal"):
-        reason = "Only just after your own play, with no prophet in office, once a round, " \
-            "and with at least two other players left."
+    if vi.no_play:
+        controls.append(_control("No play", {"type": "no_play"},
+                                 "no_play" in kinds and not hidden, why("no_play")))
+    if vi.prophet:
         controls.append(_control("Declare prophet", {"type": "declare_prophet"},
-                                 "declare_prophet" in kinds and not hidden, reason))
-    if variant in ("express", "solo"):
-        reason = ("Only just after one of your right plays." if variant == "express"
-                  else "Not now.")
-        if sv.seats and seat_for_view is not None and sv.seats[seat_for_view].role == "out":
-            reason = "You are out of lives."
+                                 "declare_prophet" in kinds and not hidden,
+                                 why("declare_prophet")))
+    if vi.guesses:
         controls.append(_control("Guess the rule", {"type": "guess_open", "open": True},
-                                 "guess" in kinds and not hidden, reason))
-    if variant == "solo" and "pass" in kinds:
+                                 "guess" in kinds and not hidden, why("guess")))
+    if vi.stop and "pass" in kinds:
         controls.append(_control("End the game", {"type": "pass"}, True, ""))
-    if state.config.dealer is None:
-        hint_reason = "Hints are not available now."
-        if variant == "new_eleusis" and state.config.option("hints") == "before_play":
-            hint_reason = "In this game hints are given before the first play only."
+    if state.config.dealer is None and vi.hints:
         controls.append(_control("Ask for a hint", {"type": "hint_request"},
-                                 "request_hint" in kinds and not hidden, hint_reason,
+                                 "request_hint" in kinds and not hidden, why("request_hint"),
                                  key="hint"))
     if window is not None and window == viewer:
         controls.append(_control("Continue", {"type": "continue"}, True, "", True))
-    if (seat_for_view is not None and sv.seats[seat_for_view].role in ("prophet", "dealer")
-            and variant != "solo"):
+    if seat_for_view is not None and sv.seats[seat_for_view].role in ("prophet", "dealer"):
         # a prophet or a dealer does not play: only their own controls stay
         controls = [x for x in controls if x.key in ("hint", "Continue")]
     dealer_hint = c.dealer_hint_pending()
@@ -493,6 +432,7 @@ def table_model(c: Table) -> TableVM:
             if r.result is not None:
                 for i, sc in enumerate(r.result.scores):
                     totals[i] += sc
+    waited_for = waiting_for(state)
     rows = []
     for info in sv.seats:
         k = s.kinds[info.seat]
@@ -506,7 +446,7 @@ def table_model(c: Table) -> TableVM:
             info.seat, info.name, info.role,
             "computer" if k == "computer" else ("person" if k in HUMAN_KINDS else k),
             info.cards + info.set_aside, info.lives,
-            info.seat == actor_of(sv), info.seat == viewer, note,
+            info.seat in waited_for, info.seat == viewer, note,
             totals[info.seat] if totals is not None else None,
         ))
 
@@ -516,20 +456,9 @@ def table_model(c: Table) -> TableVM:
         verdict, right = last_guess(sv.events, viewer)
         guess = GuessVM(c.ui.guess_text, err, eng, verdict, right)
 
-    log: list[str] = []
-    newer: Event | None = None
-    for ev in reversed(sv.events):
-        if ev.kind in ("deal", "hint", "starter", "lives"):
-            continue
-        if (ev.kind == "no_play" and ev.right is None and newer is not None
-                and newer.kind == "no_play" and newer.seat == ev.seat):
-            continue
-        newer = ev
-        line = describe_event(ev, names)
-        if line:
-            log.append(line)
-        if len(log) >= 6:
-            break
+    # the last moves, newest first, told from the viewer's seat with their consequences
+    recent = [ev for ev in sv.events[-40:] if ev.kind not in ("deal", "starter", "hint")]
+    log = narrate.describe_events(recent, names, viewer)[-6:][::-1]
     last = log[0] if log else ""
 
     title = VARIANTS.get(s.setup.variant, variant)
@@ -543,7 +472,7 @@ def table_model(c: Table) -> TableVM:
         round_label=round_label,
         status=("As the dealer, you may give the players a hint before play starts."
                 if dealer_hint is not None and dealer_hint == viewer else
-                _status(sv, names, viewer, window)) if not hidden else "",
+                _status(sv, names, viewer, window, len(s.humans()) > 1)) if not hidden else "",
         stock=sv.stock,
         played=sv.played,
         sudden_death=sv.sudden_death,
@@ -574,17 +503,6 @@ def table_model(c: Table) -> TableVM:
         turns_label=(f"Turn {sv.turns} of {state.config.option('max_turns')}"
                      if variant == "solo" else ""),
     )
-
-
-def actor_of(sv: SeatView) -> int | None:
-    """The seat the game waits for, as seen in a view."""
-    if sv.result is not None:
-        return None
-    if sv.phase == Phase.PROPHET_CALL.value:
-        return sv.prophet
-    if sv.phase == Phase.JUDGE.value:
-        return sv.dealer
-    return sv.turn
 
 
 def last_guess(events: Sequence[Event], seat: int | None) -> tuple[str, bool | None]:

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from eleusis.game import Play, apply, legal_actions
-from eleusis_web.controller import Controller, actor
+from eleusis_web.controller import Controller, first_waiting
 from eleusis_web.session import SeatPlan, Setup
 from eleusis_web.storage import MemoryStorage, Saves, title_of
 
@@ -41,7 +41,7 @@ def match_saved(rounds_done: int, running: bool) -> dict[str, str]:
     def playing(stop: Any) -> None:
         st = s.state
         while not stop(st):
-            seat = actor(st)
+            seat = first_waiting(st)
             assert seat is not None
             legal = legal_actions(st, seat)
             hand = sorted(st.hand(seat), key=lambda x: x.sort_key)
@@ -55,7 +55,7 @@ def match_saved(rounds_done: int, running: bool) -> dict[str, str]:
         if k + 1 < rounds_done or running:
             c.dispatch({"type": "next_round"})
     if running:  # stop when it is your turn to play
-        playing(lambda st: st.over or (len(st.actions) > 3 and actor(st) == 0))
+        playing(lambda st: st.over or (len(st.actions) > 3 and first_waiting(st) == 0))
         assert not s.state.over
     store = MemoryStorage()
     Saves(store).write(s.to_data(), title_of(s))

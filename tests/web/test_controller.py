@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from eleusis import narrate
 from eleusis.cards import Card
 from eleusis.rules import parse
-from eleusis_web.controller import Controller, SeatPlan, Session, Setup, actor
+from eleusis_web.controller import Controller, SeatPlan, Session, Setup, first_waiting
 from eleusis_web.viewmodel import (
-    describe_event,
     last_guess,
     round_end_model,
     rule_check,
@@ -92,7 +92,7 @@ def test_selection_keeps_order_and_limit() -> None:
     c = started("new_eleusis", ALT)
     while c.computer_due() is not None:
         c.computer_step()
-    assert actor(c.state) == c.ui.viewer  # type: ignore[arg-type]
+    assert first_waiting(c.state) == c.ui.viewer  # type: ignore[arg-type]
     for pos in (3, 0, 5, 1):
         c.dispatch(pick(c, pos))
     assert c.ui.selection == tokens(c, 3, 0, 5, 1)
@@ -226,7 +226,7 @@ def test_words_for_editors_and_events() -> None:
     c = started("solo")
     names = c.state.config.names  # type: ignore[union-attr]
     start = c.state.events[-1]  # type: ignore[union-attr]
-    assert describe_event(start, names).startswith("The starter card is")
+    assert narrate.describe(start, names).startswith("The starter card is")
 
 
 def test_computers_finish_a_new_eleusis_round() -> None:

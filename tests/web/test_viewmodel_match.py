@@ -12,7 +12,7 @@ import pytest
 
 from eleusis.game import Bet, Play, apply, legal_actions
 from eleusis.variants.royal import royal_compensation
-from eleusis_web.controller import Controller, actor
+from eleusis_web.controller import Controller, first_waiting
 from eleusis_web.session import SeatPlan, Session, Setup
 from eleusis_web.viewmodel import match_model, round_end_model
 
@@ -39,7 +39,7 @@ def finish_round(c: Controller, seed: int = 1) -> None:
     st = s.state
     steps = 0
     while not st.over:
-        seat = actor(st)
+        seat = first_waiting(st)
         assert seat is not None
         legal = legal_actions(st, seat)
         hand = sorted(st.hand(seat), key=lambda x: x.sort_key)
