@@ -58,10 +58,8 @@ from eleusis_web.session import (
     Setup,
     default_seats,
     fresh_seed,
-    make_round,
     match_dealer,
     rotating,
-    seat_kinds,
     seat_limits,
     several_people,
     variant_available,
@@ -230,7 +228,7 @@ class Controller:
         assert s is not None
         before = len(s.state.events)
         state = apply(s.state, action)
-        s.rounds[-1] = state
+        s.update(state)
         self._changed = True
         if action.seat == self.ui.viewer:
             self.ui.message = ""
@@ -371,10 +369,9 @@ class Controller:
         import time
 
         st = Setup.from_data(self.ui.setup.to_data())
-        state = make_round(st, 0, rule)
         self._games += 1
         sid = f"g{st.seed:x}{int(time.time() * 1000) % 100000:05d}{self._games}"
-        self.session = Session(sid, st, [state], seat_kinds(st), time.time())
+        self.session = Session.start(sid, st, rule, time.time())
         self.ui.screen = "table"
         self.ui.viewer = None
         self.ui.shown = None
@@ -601,7 +598,7 @@ class Controller:
     def _next_round(self, rule: str | None) -> None:
         s = self.session
         assert s is not None
-        s.rounds.append(make_round(s.setup, len(s.rounds), rule))
+        s.next_round(rule)
         self.ui.screen = "table"
         self.ui.viewer = None
         self.ui.shown = None
@@ -637,9 +634,7 @@ class Controller:
             self.ui.confirm_end = True
             return
         self.ui.confirm_end = False
-        if not s.state.over:
-            s.rounds.pop()
-        s.ended_early = True
+        s.end_early()
         self.ui.screen = "round-end"
         self.ui.guess_open = False
         self.ui.writing_next = False

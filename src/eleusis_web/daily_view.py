@@ -87,7 +87,7 @@ def save_history(app: AppContext, history: dict[str, Any]) -> None:
 
 def start_solo(app: AppContext, sid: str, state: State, extra: dict[str, Any]) -> None:
     """Start (or continue, when saved) a Solo session on ``state``."""
-    from eleusis_web.session import Session, Setup, seat_kinds
+    from eleusis_web.session import Session, Setup
 
     app.replay = None
     app.special = ""
@@ -97,7 +97,7 @@ def start_solo(app: AppContext, sid: str, state: State, extra: dict[str, Any]) -
         app.c.announcements.append("Your game goes on where it was.")
         return
     setup = Setup(variant="solo", seed=state.config.seed, pace=app.c.ui.setup.pace)
-    session = Session(sid, setup, [state], seat_kinds(setup), time.time(), dict(extra))
+    session = Session.of_round(sid, setup, state, time.time(), extra)
     app.c.resume(session)
     app.save()
 

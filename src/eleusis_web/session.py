@@ -13,8 +13,9 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
-from eleusis.game import ConfigError, State, Variant, make_config, new_game
-from eleusis.replay import ReplayError, decode, encode
+from eleusis.game import ConfigError, State, Variant
+from eleusis.match import Dealing, Match, MatchError
+from eleusis.replay import ReplayError, encode
 from eleusis.variants import rules_for
 
 #: Variant keys offered by the new-game screen, with their names.
@@ -195,58 +196,111 @@ def seat_kinds(setup: Setup) -> list[str]:
     return kinds
 
 
-def make_round(setup: Setup, round_index: int, rule: str | None = None) -> State:
-    """Deal round ``round_index`` of ``setup`` (raises ``ConfigError`` with a clear message)."""
+def new_match(setup: Setup) -> Match:
+    """The engine's :class:`~eleusis.match.Match` for a new game of ``setup``.
+
+    A match where everyone deals (:func:`rotating`) starts with the dealer of
+    :func:`match_dealer`; a person dealing one round sits first (one more seat
+    than the players); otherwise the computer deals.
+    """
     variant = engine_variant(setup.variant)
     names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(setup.seats)]
-    dealer: int | None = None
-    if rotating(setup):
-        dealer = match_dealer(setup, round_index)
-    elif setup.dealer != "computer" and setup.variant != "solo":
-        names = [setup.dealer_name.strip() or "Dealer", *names]
-        dealer = 0
     options: dict[str, str | int | bool] = {}
     if setup.variant == "express3":
         options["lives"] = 3
     if setup.variant == "solo":
         options["hints"] = True
+    if rotating(setup):
+        return Match.rotation(variant, names, setup.seed, match_dealer(setup, 0), **options)
+    if setup.dealer != "computer" and setup.variant != "solo":
+        return Match.single(variant, [setup.dealer_name.strip() or "Dealer", *names],
+                            setup.seed, dealer=0, **options)
+    return Match.single(variant, names, setup.seed, None, **options)
+
+
+def round_rule(setup: Setup, round_index: int, rule: str | None = None) -> str | None:
+    """The secret rule of round ``round_index``: a person's (``rule``), none when a
+    person judges by hand, else the computer dealer's choice (:func:`pick_rule`)."""
+    if rule is not None:
+        return rule
     judged = person_deals(setup, round_index) and setup.dealer == "judge"
-    if rule is None and not judged and not writes_rule(setup, round_index):
-        rule = pick_rule(setup, round_index)
-    seed = (setup.seed * 1_000_003 + round_index) & 0xFFFFFFFF
-    cfg = make_config(variant, names, rule, seed, dealer, **options)
-    return new_game(cfg)
+    if judged or writes_rule(setup, round_index):
+        return None
+    return pick_rule(setup, round_index)
 
 
 @dataclass
 class Session:
-    """One game on this device: the setup and its rounds (the last one is current)."""
+    """One game on this device: the setup, the engine's match, who sits where.
+
+    The rounds, their dealers, the scores and an early end are the engine's
+    :class:`~eleusis.match.Match`; the session adds what only the page knows:
+    which seats are people on this device (``kinds``), the new-game choices,
+    and the share features' small data.
+    """
 
     id: str
     setup: Setup
-    rounds: list[State]
+    match: Match
     kinds: list[str]
     created: float = 0.0
     #: what the share features keep with the game (``notebook``, ``daily``,
     #: ``challenge``): small JSON data, saved only when present
     extra: dict[str, Any] = field(default_factory=dict)
-    #: a match ended before everyone dealt ("End match"): the variant's compensation applies
-    ended_early: bool = False
+
+    @classmethod
+    def start(cls, sid: str, setup: Setup, rule: str | None, created: float = 0.0,
+              extra: dict[str, Any] | None = None) -> Session:
+        """A new game of ``setup``, its first round dealt (``ConfigError`` with a clear
+        message when the table cannot start)."""
+        match = new_match(setup).start_round(round_rule(setup, 0, rule))
+        return cls(sid, setup, match, seat_kinds(setup), created, dict(extra or {}))
+
+    @classmethod
+    def of_round(cls, sid: str, setup: Setup, state: State, created: float = 0.0,
+                 extra: dict[str, Any] | None = None) -> Session:
+        """A one-round game around a round dealt elsewhere (the daily puzzle, a challenge)."""
+        match = Match.from_rounds([state], Dealing.COMPUTER, state.config.seed)
+        return cls(sid, setup, match, seat_kinds(setup), created, dict(extra or {}))
+
+    @property
+    def rounds(self) -> tuple[State, ...]:
+        """The rounds dealt so far (the last one is current)."""
+        return self.match.rounds
 
     @property
     def state(self) -> State:
         """The current round."""
-        return self.rounds[-1]
+        state = self.match.current
+        assert state is not None  # a session always has a round
+        return state
 
     @property
     def planned_rounds(self) -> int:
         """1, or in a match one round per seat (everyone deals once)."""
-        return max(1, len(self.setup.seats)) if self.setup.match else 1
+        return self.match.planned_rounds
+
+    @property
+    def ended_early(self) -> bool:
+        """A match ended before everyone dealt ("End match"): compensation applies."""
+        return self.match.ended_early
 
     @property
     def match_over(self) -> bool:
         """No round is running and none will follow (every round played, or ended early)."""
-        return self.state.over and (self.ended_early or len(self.rounds) >= self.planned_rounds)
+        return self.match.complete
+
+    def update(self, state: State) -> None:
+        """The current round, moved on to ``state``."""
+        self.match = self.match.with_state(state)
+
+    def next_round(self, rule: str | None = None) -> None:
+        """Deal the next round (``rule``: a person's; else as :func:`round_rule` says)."""
+        self.match = self.match.start_round(round_rule(self.setup, len(self.rounds), rule))
+
+    def end_early(self) -> None:
+        """End the match now: a running round is dropped, the compensation applies."""
+        self.match = self.match.end_early()
 
     def computer_seats(self) -> dict[int, str]:
         """This round's computer scientists (a computer dealing is not one) and strengths."""
@@ -260,7 +314,7 @@ class Session:
         return [i for i, k in enumerate(self.kinds) if k in HUMAN_KINDS]
 
     def to_data(self) -> dict[str, Any]:
-        """Plain JSON data: the setup and each round as a replay text."""
+        """Plain JSON data: the setup and each round as a replay text (the saved game)."""
         return {
             "id": self.id,
             "setup": self.setup.to_data(),
@@ -273,21 +327,26 @@ class Session:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Session:
-        """Rebuild a session, re-applying every move (``ValueError`` if anything is off)."""
+        """Rebuild a session, re-applying every move (``ValueError`` if anything is off).
+
+        The match is the engine's reading of the page's saves
+        (:meth:`eleusis.match.Match.from_session`); saves written before the
+        match moved into the engine open the same way.
+        """
         try:
             setup = Setup.from_data(data["setup"])
-            rounds = [decode(str(text)) for text in data["rounds"]]
             kinds = [str(k) for k in data["kinds"]]
             sid = str(data["id"])
-        except (KeyError, TypeError, ReplayError) as exc:
+            match = Match.from_session(data)
+        except (KeyError, TypeError, ReplayError, MatchError) as exc:
             raise ValueError(f"bad saved game: {exc}") from None
-        if not rounds or len(kinds) != len(rounds[-1].seats):
+        if not match.rounds or len(kinds) != len(match.rounds[-1].seats):
             raise ValueError("bad saved game: seats and rounds disagree")
+        if rotating(setup) and match.planned_rounds != max(1, len(setup.seats)):
+            raise ValueError("bad saved game: the match and its setup disagree")
         extra = data.get("extra")
-        return cls(sid, setup, rounds, kinds, float(data.get("created", 0.0)),
-                   dict(extra) if isinstance(extra, dict) else {},
-                   data.get("ended_early") is True)
-
+        return cls(sid, setup, match, kinds, float(data.get("created", 0.0)),
+                   dict(extra) if isinstance(extra, dict) else {})
 
 
 #: Hosts where the page honours its test hooks (``seed``, ``rule``, ``grace``).

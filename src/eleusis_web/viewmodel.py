@@ -613,25 +613,11 @@ def _signed(n: int) -> str:
 
 
 def compensation_of(c: Table) -> tuple[int, ...]:
-    """The variant's compensation of a match ended early (zeros otherwise).
-
-    The engine's rule (:meth:`eleusis.variants.base.VariantRules.compensation`,
-    as :attr:`eleusis.game.Match.compensation`): New Eleusis gives 10 points to
-    everyone who never dealt; Royal the dealers' average minus the scientists'
-    average (halves up); Express nothing.
-    """
-    from eleusis.variants import rules_for
-    from eleusis_web.session import rotating
-
+    """The variant's compensation of a match ended early (zeros otherwise): the engine's
+    :attr:`eleusis.match.Match.compensation`."""
     s = c.session
     assert s is not None
-    n = len(s.state.config.names)
-    if not s.ended_early or not rotating(s.setup):
-        return (0,) * n
-    done = [r for r in s.rounds if r.result is not None]
-    dealers = tuple(r.config.dealer for r in done if r.config.dealer is not None)
-    return rules_for(s.state.config.variant).compensation(
-        tuple(r.result.scores for r in done if r.result is not None), dealers, n)
+    return s.match.compensation
 
 
 def match_model(c: Table) -> MatchVM:
@@ -665,20 +651,8 @@ def match_model(c: Table) -> MatchVM:
         note = f"The match was ended early, after {len(done)} of {s.planned_rounds} rounds."
         if all(i in dealers for i in range(len(names))):
             note += " Everyone has dealt: no compensation."
-        elif variant == "new_eleusis":
-            note += " New Eleusis gives 10 points to everyone who has never dealt."
-        elif variant == "royal":
-            gods = [r.result.scores[r.config.dealer] for r in done
-                    if r.result is not None and r.config.dealer is not None]
-            sci = [x for r in done if r.result is not None
-                   for j, x in enumerate(r.result.scores) if j != r.config.dealer]
-            avg_g = sum(gods) / len(gods) if gods else 0.0
-            avg_s = sum(sci) / len(sci) if sci else 0.0
-            note += (" Royal Eleusis gives everyone who has never dealt the dealers' average "
-                     f"({avg_g:g}) minus the scientists' average ({avg_s:.3g}), rounded: "
-                     f"{_signed(max((x for x in comp), key=abs, default=0))}.")
         else:
-            note += f" {name} has no compensation: the rounds played are added up."
+            note += " " + variant_info(s.state.config.variant).compensation
     best = max((r.total for r in rows), default=0)
     leaders = [r.name for r in rows if r.total == best]
     if len(leaders) == 1:
@@ -690,8 +664,8 @@ def match_model(c: Table) -> MatchVM:
 
 
 def compensates(variant: str) -> bool:
-    """Whether the variant compensates a match ended early (New Eleusis, Royal)."""
-    return variant in ("new_eleusis", "royal")
+    """Whether the variant compensates a match ended early (its engine rules say so)."""
+    return variant_info(variant).compensates
 
 
 def round_end_model(c: Table,

@@ -18,7 +18,7 @@ from eleusis_web import archive_view, challenge_view, daily_view
 from eleusis_web.features import parse_fragment, replay_link
 from eleusis_web.notebook_panel import apply_intent, notebook_model, session_notebook
 from eleusis_web.replay_view import open_replay, replay_model, shown
-from eleusis_web.session import Session, Setup, seat_kinds
+from eleusis_web.session import Session, Setup
 
 RED = "card is red"
 
@@ -62,7 +62,7 @@ def test_replay_link_round_trip_with_notebook() -> None:
 
 def test_session_notebook_reads_extra_and_ignores_bad_data() -> None:
     setup = Setup(variant="solo")
-    s = Session("g1", setup, [solo_round(finish=False)], seat_kinds(setup))
+    s = Session.of_round("g1", setup, solo_round(finish=False))
     assert session_notebook(s) is None
     s.extra["notebook"] = Notebook().add(RED).to_data()
     nb = session_notebook(s)
@@ -213,7 +213,7 @@ def test_computer_run_in_steps_matches_computer_result(
 
 def _entry(sid: str, state: State, updated: float = 1.0) -> dict[str, object]:
     setup = Setup(variant="solo")
-    s = Session(sid, setup, [state], seat_kinds(setup))
+    s = Session.of_round(sid, setup, state)
     return {"format": "eleusis-save", "version": 1, "id": sid, "title": f"Solo {sid}",
             "updated": updated, "game": s.to_data()}
 

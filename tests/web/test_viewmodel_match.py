@@ -51,7 +51,7 @@ def finish_round(c: Controller, seed: int = 1) -> None:
             st = apply(st, legal.actions[0])
         steps += 1
         assert steps < 5000
-    s.rounds[-1] = st
+    s.update(st)
     c.dispatch({"type": "show_table"})
     assert c.ui.screen == "round-end"
 
@@ -92,7 +92,7 @@ def test_end_match_asks_first_then_new_eleusis_gives_ten_to_who_never_dealt() ->
     assert vm.title.endswith("the match is over")
     m = vm.match
     assert m is not None and m.ended_early and m.rounds_played == 1 and m.planned == 3
-    assert "10 points to everyone who has never dealt" in m.note
+    assert "Everyone who has never dealt gets 10 extra points." in m.note
     you, ada, kepler = m.rows
     assert you.lines == (f"Round 1: {first.scores[0]}", "Compensation (never dealt): +10")
     assert ada.lines == (f"Round 1 (dealer): {first.scores[1]}",)  # Ada dealt: nothing more
@@ -156,7 +156,7 @@ def test_royal_compensation_is_the_dealers_average_minus_the_scientists() -> Non
     assert you.lines[-1] == f"Compensation (never dealt): {sign}{abs(bonus)}"
     assert [r.compensation for r in m.rows[1:]] == [0, 0]  # both dealt
     assert you.total == results[0].scores[0] + results[1].scores[0] + bonus  # type: ignore[union-attr]
-    assert "dealers' average" in m.note
+    assert "the Gods' average score minus the scientists' average score" in m.note
 
 
 def test_express_has_no_compensation() -> None:

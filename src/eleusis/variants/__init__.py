@@ -91,6 +91,8 @@ class VariantInfo:
     decks: int
     rotates: bool  # a match is played with each seat dealing once
     compensation: str  # what a match ended early adds, in words
+    #: whether a match ended early adds points (the variant defines a compensation)
+    compensates: bool = False
 
     @property
     def players_written_for(self) -> tuple[int, int | None]:
@@ -129,6 +131,7 @@ def info(variant: Variant | str) -> VariantInfo:
         decks=rules.DECKS,
         rotates=not solo,
         compensation=narrate.COMPENSATION[v.value],
+        compensates=type(rules).compensation is not VariantRules.compensation,
     )
 
 
