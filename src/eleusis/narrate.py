@@ -263,17 +263,13 @@ CONSEQUENCES: Final = frozenset(
 )
 
 
-#: Solo's score sheet line (the benchmark's formula), by plural form of turns / guesses.
-_SOLO_SOLVED: Final[Mapping[tuple[bool, bool], str]] = {
-    (False, False): "{max_turns} - {turns} turns - 2 x {wrong} wrong guesses",
-    (True, False): "{max_turns} - {turns} turn - 2 x {wrong} wrong guesses",
-    (False, True): "{max_turns} - {turns} turns - 2 x {wrong} wrong guess",
-    (True, True): "{max_turns} - {turns} turn - 2 x {wrong} wrong guess",
+#: Solo's score sheet line (the benchmark's formula "turns used - 2 x wrong guesses"),
+#: by plural form of the turns.
+_SOLO_SOLVED: Final[Mapping[bool, str]] = {
+    False: "{max_turns} - {turns} turns - 2 x {wrong} wrong guesses",
+    True: "{max_turns} - {turns} turn - 2 x {wrong} wrong guesses",
 }
-_SOLO_NOT_SOLVED: Final[Mapping[bool, str]] = {
-    False: "not solved: - 2 x {wrong} wrong guesses",
-    True: "not solved: - 2 x {wrong} wrong guess",
-}
+_SOLO_NOT_SOLVED: Final = "not solved: - 2 x {wrong} wrong guesses"
 
 
 def moves(count: int) -> str:
@@ -286,18 +282,16 @@ def moves(count: int) -> str:
 
 
 def solo_detail(solved: bool, max_turns: int, turns: int, wrong: int) -> str:
-    """Solo's score line.
+    """Solo's score line (the formula's second term counts the wrong guesses).
 
     >>> solo_detail(True, 30, 1, 0)
     '30 - 1 turn - 2 x 0 wrong guesses'
     >>> solo_detail(False, 30, 30, 1)
-    'not solved: - 2 x 1 wrong guess'
+    'not solved: - 2 x 1 wrong guesses'
     """
     if solved:
-        return _SOLO_SOLVED[(turns == 1, wrong == 1)].format(
-            max_turns=max_turns, turns=turns, wrong=wrong
-        )
-    return _SOLO_NOT_SOLVED[wrong == 1].format(wrong=wrong)
+        return _SOLO_SOLVED[turns == 1].format(max_turns=max_turns, turns=turns, wrong=wrong)
+    return _SOLO_NOT_SOLVED.format(wrong=wrong)
 
 
 def reason(code: str, **params: str | int) -> str:
