@@ -10,16 +10,16 @@ Events are told from one viewer's point of view: the viewer's own actions in
 the second person ("You played 7 of hearts: right."), everyone else by name;
 ``viewer=None`` (a spectator, a replay) names everyone. A verdict is told with
 its consequence (:func:`describe_events` joins "You played 3 of spades: wrong."
-and "You draw 2 penalty cards." in one line).
+and "You draw 2 cards." in one line).
 
 >>> from eleusis.cards import parse_cards
 >>> from eleusis.state import Event
 >>> names = ("Ann", "Bob")
 >>> play = Event("play", 0, tuple(parse_cards("3S")), right=False)
 >>> describe_events([play, Event("penalty", 0, count=2)], names, viewer=0)
-['You played 3 of spades: wrong. You draw 2 penalty cards.']
+['You played 3 of spades: wrong. You draw 2 cards.']
 >>> describe_events([play, Event("penalty", 0, count=2)], names, viewer=1)
-['Ann played 3 of spades: wrong. Ann draws 2 penalty cards.']
+['Ann played 3 of spades: wrong. Ann draws 2 cards.']
 """
 
 from __future__ import annotations
@@ -168,8 +168,9 @@ _EVENTS: Final[Mapping[str, tuple[str, str]]] = {
         "The dealer played {cards} from your hand.",
         "The dealer played {cards} from {name}'s hand.",
     ),
-    "penalty_1": ("You draw 1 penalty card.", "{name} draws 1 penalty card."),
-    "penalty": ("You draw {count} penalty cards.", "{name} draws {count} penalty cards."),
+    # what a wrong play costs (New Eleusis' penalty cards, Royal's replacement and malus cards)
+    "penalty_1": ("You draw 1 card.", "{name} draws 1 card."),
+    "penalty": ("You draw {count} cards.", "{name} draws {count} cards."),
     "new_hand_0": ("You have no cards left.", "{name} has no cards left."),
     "new_hand_1": ("You get a new hand of 1 card.", "{name} gets a new hand of 1 card."),
     "new_hand": (
