@@ -10,16 +10,16 @@ Events are told from one viewer's point of view: the viewer's own actions in
 the second person ("You played 7 of hearts: right."), everyone else by name;
 ``viewer=None`` (a spectator, a replay) names everyone. A verdict is told with
 its consequence (:func:`describe_events` joins "You played 3 of spades: wrong."
-and "You draw 2 penalty cards." in one line).
+and "You draw 2 cards." in one line).
 
 >>> from eleusis.cards import parse_cards
 >>> from eleusis.state import Event
 >>> names = ("Ann", "Bob")
 >>> play = Event("play", 0, tuple(parse_cards("3S")), right=False)
 >>> describe_events([play, Event("penalty", 0, count=2)], names, viewer=0)
-['You played 3 of spades: wrong. You draw 2 penalty cards.']
+['You played 3 of spades: wrong. You draw 2 cards.']
 >>> describe_events([play, Event("penalty", 0, count=2)], names, viewer=1)
-['Ann played 3 of spades: wrong. Ann draws 2 penalty cards.']
+['Ann played 3 of spades: wrong. Ann draws 2 cards.']
 """
 
 from __future__ import annotations
@@ -168,8 +168,9 @@ _EVENTS: Final[Mapping[str, tuple[str, str]]] = {
         "The dealer played {cards} from your hand.",
         "The dealer played {cards} from {name}'s hand.",
     ),
-    "penalty_1": ("You draw 1 penalty card.", "{name} draws 1 penalty card."),
-    "penalty": ("You draw {count} penalty cards.", "{name} draws {count} penalty cards."),
+    # what a wrong play costs (New Eleusis' penalty cards, Royal's replacement and malus cards)
+    "penalty_1": ("You draw 1 card.", "{name} draws 1 card."),
+    "penalty": ("You draw {count} cards.", "{name} draws {count} cards."),
     "new_hand_0": ("You have no cards left.", "{name} has no cards left."),
     "new_hand_1": ("You get a new hand of 1 card.", "{name} gets a new hand of 1 card."),
     "new_hand": (
@@ -263,17 +264,13 @@ CONSEQUENCES: Final = frozenset(
 )
 
 
-#: Solo's score sheet line (the benchmark's formula), by plural form of turns / guesses.
-_SOLO_SOLVED: Final[Mapping[tuple[bool, bool], str]] = {
-    (False, False): "{max_turns} - {turns} turns - 2 x {wrong} wrong guesses",
-    (True, False): "{max_turns} - {turns} turn - 2 x {wrong} wrong guesses",
-    (False, True): "{max_turns} - {turns} turns - 2 x {wrong} wrong guess",
-    (True, True): "{max_turns} - {turns} turn - 2 x {wrong} wrong guess",
+#: Solo's score sheet line (the benchmark's formula "turns used - 2 x wrong guesses"),
+#: by plural form of the turns.
+_SOLO_SOLVED: Final[Mapping[bool, str]] = {
+    False: "{max_turns} - {turns} turns - 2 x {wrong} wrong guesses",
+    True: "{max_turns} - {turns} turn - 2 x {wrong} wrong guesses",
 }
-_SOLO_NOT_SOLVED: Final[Mapping[bool, str]] = {
-    False: "not solved: - 2 x {wrong} wrong guesses",
-    True: "not solved: - 2 x {wrong} wrong guess",
-}
+_SOLO_NOT_SOLVED: Final = "not solved: - 2 x {wrong} wrong guesses"
 
 
 def moves(count: int) -> str:
@@ -286,18 +283,16 @@ def moves(count: int) -> str:
 
 
 def solo_detail(solved: bool, max_turns: int, turns: int, wrong: int) -> str:
-    """Solo's score line.
+    """Solo's score line (the formula's second term counts the wrong guesses).
 
     >>> solo_detail(True, 30, 1, 0)
     '30 - 1 turn - 2 x 0 wrong guesses'
     >>> solo_detail(False, 30, 30, 1)
-    'not solved: - 2 x 1 wrong guess'
+    'not solved: - 2 x 1 wrong guesses'
     """
     if solved:
-        return _SOLO_SOLVED[(turns == 1, wrong == 1)].format(
-            max_turns=max_turns, turns=turns, wrong=wrong
-        )
-    return _SOLO_NOT_SOLVED[wrong == 1].format(wrong=wrong)
+        return _SOLO_SOLVED[turns == 1].format(max_turns=max_turns, turns=turns, wrong=wrong)
+    return _SOLO_NOT_SOLVED.format(wrong=wrong)
 
 
 def reason(code: str, **params: str | int) -> str:

@@ -215,7 +215,7 @@ def test_narration_of_calls_bets_and_counts() -> None:
         "Your bet that 6 of spades would be accepted was wrong.")
     assert narrate.describe(Event("bet", 1, count=1, text="A"), names, 0) == (
         "Ada makes 1 bet (accept).")
-    assert narrate.describe(Event("penalty", 0, count=1), names, 0) == "You draw 1 penalty card."
+    assert narrate.describe(Event("penalty", 0, count=1), names, 0) == "You draw 1 card."
     assert narrate.describe(Event("lives", 0, count=1), names, 0) == "You have 1 life left."
     assert narrate.describe(Event("end", -1, text="right guess"), names, 0) == (
         "The round is over: the rule was guessed.")
@@ -247,7 +247,7 @@ def test_guess_and_no_play_through_the_engine_read_well() -> None:
     assert lines[1].startswith("Your guess \u201ccard is red\u201d is wrong. After ")
     s = apply(s, NoPlay(1))  # 4C and 6C: black after 2H is right: a wrong "no play"
     text = " ".join(narrate.describe_events(s.events[-4:], cfg.names, viewer=0))
-    assert "from Ada's hand" in text and "Ada draws 1 penalty card." in text
+    assert "from Ada's hand" in text and "Ada draws 1 card." in text
     assert "You's" not in text
 
 
