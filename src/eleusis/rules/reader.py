@@ -144,7 +144,9 @@ def _entries() -> list[tuple[str, str, object]]:
         "the last one", "the preceding one", "the card it follows",
         *(f"{a} {c}" for a in lasts for c in cardish),
         "the last card on the mainline", "the last card of the mainline",
-        "the last card played legally", "the card played before", "the card played last")
+        "the last card played legally", "the card played before", "the card played last",
+        "the last card legally played", "the last card correctly played",
+        "the card on the table", "the card it is played on", "the card on top")
     for k, (nth, num) in enumerate(
             [("second", "two"), ("third", "three"), ("fourth", "four")], start=2):
         add("REF", k, f"prev{k}", f"the {nth} to last card", f"the {nth} last card",
@@ -175,7 +177,7 @@ def _entries() -> list[tuple[str, str, object]]:
     add("ADJ", "numeral", "numeral", "numerals", "a numeral card", "numeral card",
         "numeral cards", "a number card", "number card", "number cards", "a pip card",
         "pip card", "pip cards", "a spot card",
-        "spot cards", "non face", "nonface", "a non face card", "not a face card",
+        "spot cards", "non face", "nonface", "a non face card",
         "a numeral card (a to 10)", "numeral card (a to 10)", "numeral cards (a to 10)")
     add("ADJ", "even", "even", "evens", "even ranked", "even numbered", "an even card",
         "even card", "even cards", "an even number", "even number", "even numbers",
@@ -218,7 +220,8 @@ def _entries() -> list[tuple[str, str, object]]:
     add("IS", None, "is", "are", "was", "were", "be", "must be", "should be", "has to be",
         "have to be", "needs to be", "need to be", "will be", "is to be", "must", "should",
         "has to", "have to", "needs to", "need to", "can only be", "may only be", "is always",
-        "must always be", "are always", "be always")
+        "must always be", "are always", "be always", "must be either", "is either",
+        "be either", "should be either", "are either", "must either be", "has to be either")
     add("ISNOT", None, "is not", "are not", "was not", "were not", "must not be",
         "cannot be", "can not be", "should not be", "may not be", "is never", "are never",
         "must never be", "can never be", "never", "not be", "is no", "are no", "must not",
@@ -409,7 +412,7 @@ def _entries() -> list[tuple[str, str, object]]:
         "is fine", "are fine", "is ok", "are ok", "is good", "are good", "may follow",
         "can follow", "is always right", "are always right", "are always accepted",
         "is always accepted", "may be played next", "are welcome")
-    add("ITS", None, "it", "it's", "its")
+    add("ITS", None, "it", "its")
     add("ROWCOUNT", 2, "two", "2")
     add("ROWCOUNT", 3, "three", "3")
     add("THEREFORE", None, "so", "and so", "so that")
@@ -494,6 +497,8 @@ def lattice(text: str) -> tuple[list[str], list[list[tuple[int, Tok]]]]:
 #: A comparison whose other side was left out ("same suit", "higher"), filled
 #: in from the clause beside it or with the last card.
 HOLE: Final = Ref(-1)
+#: "it": a card named before, found once the sentence is read (:func:`_resolve_it`).
+IT: Final = Ref(-3)
 _PRIMES: Final = (2, 3, 5, 7, 11, 13)
 
 
@@ -556,7 +561,7 @@ def _has_hole(node: Node) -> bool:
 
 
 def _refs(node: Node) -> Iterator[Ref]:
-    if isinstance(node, Ref) and node != HOLE:
+    if isinstance(node, Ref) and node.k >= 0:
         yield node
     for c in node.children():
         yield from _refs(c)
@@ -633,6 +638,8 @@ class Item:
     subject: Node | None = None
     #: a bare kind of card ("aces", "red"), with no verb: "A and B" may be a union
     kind: bool = False
+    #: for a clause said with "not", the clause without it
+    positive: Node | None = None
 
 
 Pred = Callable[[Node], "Node | None"]
@@ -706,7 +713,8 @@ class _Parser:
                             continue
                         for more, m in self.sentences(k2):
                             assert isinstance(more, Node)
-                            out.append((_and(_as_node(node), more), m))
+                            if not _otherwise_of_all(node, more):
+                                out.append((_and(_as_node(node), more), m))
         return out
 
     def body(self, i: int) -> Result:
@@ -731,11 +739,15 @@ class _Parser:
             for cond, b in self.expr(a):
                 for c in self.sep(b):
                     for c2 in self.opt(c, "PLAY"):
-                        if c2 == b:
-                            continue
+                        if c2 == b and not (self.ends(b, "REF") or self.ends(b, "ITS")):
+                            continue  # "if A B" only when B starts with its subject
                         for then, d in self.expr(c2):
                             arm = (cond, then)
-                            out += self._if_rest(d, [arm])
+                            found = self._if_rest(d, [arm])
+                            out += found
+                            if c2 != c:
+                                out += [(x, j) for n, j in found
+                                        if (x := _on_the_table(n)) is not None]
         return out
 
     def _if_rest(self, d: int, arms: list[tuple[object, object]]) -> Result:
@@ -841,6 +853,14 @@ class _Parser:
                         for k in self.opt(j, ","):
                             for m in self.ends(k, "BNB"):
                                 out.append((Cmp("!=", node.items[0], node.items[1]), m))
+                first = items[0]
+                if (first.positive is not None and not lead and len(items) > 1
+                        and all(it.node is None and not isinstance(it.pred, _Negated)
+                                for it in items[1:])):
+                    # "the card is not red or odd": also "not (red or odd)"
+                    unsaid = Item(first.positive, None, first.subject)
+                    for node in _group([unsaid, *items[1:]], conns, lead):
+                        out.append((Not(node), j))
         return out
 
     def _items(self, i: int) -> list[tuple[list[Item], list[str], int]]:
@@ -854,8 +874,8 @@ class _Parser:
             out.append(([item], [], j))
             for comma in self.opt(j, ","):
                 c = "," if comma != j else ""
-                if comma == j and self.ends(j, "ORCMP"):
-                    continue
+                if comma == j and self.ends(j, "ORCMP") and self._after_number(j):
+                    continue  # "6 or lower" is one value, not "6" or "lower"
                 for kind in ("AND", "OR", "NOR", ","):
                     if kind == "," and comma != j:
                         continue
@@ -868,6 +888,11 @@ class _Parser:
                                     raise _TooMuch
         self.memo[key] = out  # type: ignore[assignment]
         return out
+
+    def _after_number(self, j: int) -> bool:
+        """Whether the word before ``j`` is a number ("6", "six", "king")."""
+        return j > 0 and (self.words[j - 1].isdigit() or any(
+            t.kind == "NUM" and k == 1 for k, t in self.starts[j - 1]))
 
     def item(self, i: int) -> Result:
         return self.memoised("item", i, self._item)
@@ -894,7 +919,8 @@ class _Parser:
                 for pred, c in self.predicate(b):
                     node = pred(subject)  # type: ignore[operator]
                     if node is not None:
-                        out.append((Item(node, None, subject), c))
+                        positive = pred.positive(subject) if isinstance(pred, _Negated) else None
+                        out.append((Item(node, None, subject, positive=positive), c))
             verb = any(self.ends(a, k) for k in ("IS", "ISNOT", "HAS", "HASNOT", "CMP"))
             verb = verb or not any(self.ends(a, k) for k in ("ADJ", "SUIT", "NUM", "ART"))
             for pred, c in self.predicate(a):
@@ -1021,6 +1047,12 @@ class _Parser:
                             for f0 in self.ends(e, "REF", 0):
                                 for then, f in self.predicate(f0):
                                     out.append((self._imply(before, then, True), f))
+            for b0 in self.opt(a, "PLAY"):
+                for then, b in self.desc(b0):
+                    for c in self.opt(b, "ONLY"):
+                        for _, c2 in self.tok(c, "AFTER"):
+                            for before, d in self.desc(c2):
+                                out.append((self._imply(before, then, True), d))
             for then, b in self.desc(a):
                 for t, c in self.tok(b, "FOLLOW"):
                     for before, d in self.desc(c):
@@ -1079,6 +1111,10 @@ class _Parser:
             for c in self.ends(a, "CARDN"):
                 for pred, d in self.predicate(c):
                     out.append((pred, d))
+            for t, b in self.tok(a, "CMP"):
+                if t.value in ("<", ">", "<=", ">="):
+                    for c in self.ends(b, "CARDN"):
+                        out.append(((lambda s, o=str(t.value): _equal(s, HOLE, o)), c))
         return out
 
     def _adjs(self, i: int, depth: int) -> list[tuple[list[Pred], int]]:
@@ -1139,7 +1175,7 @@ class _Parser:
         """What may follow "is" (and also stand alone): adjectives, comparisons,
         lists, ranges, multiples, "the same suit as"."""
         out: Result = []
-        for a in self.opt(i, "ART"):
+        for a in self.opt(i, "ART", "HAS"):
             for preds, b in self._adjs(a, 0):
                 out.append((_all(preds), b))
                 for c in self.ends(b, "CARDN"):
@@ -1349,6 +1385,11 @@ class _Parser:
                 for t, b in self.tok(a, "ATTR"):
                     if t.value != "parity" and not self.ends(b, "HAS"):
                         out.append((Attr(Ref(0), str(t.value)), b))
+        for j in self.ends(i, "ITS"):
+            out.append((IT, j))
+            for t, k in self.tok(j, "ATTR"):
+                if t.value != "parity":
+                    out.append((Attr(IT, str(t.value)), k))
         out += [(Pos(), j) for j in self.ends(i, "POS")]
         out += self.literal(i)
         out += self._value_choice(i)
@@ -1489,7 +1530,7 @@ def _signature(value: object) -> object:
     """A hashable key for a parse result: a predicate is known by what it
     says of a few probe subjects, an item by its node or predicate."""
     if isinstance(value, Item):
-        return ("item", value.node, value.subject,
+        return ("item", value.node, value.subject, value.kind, value.positive,
                 None if value.pred is None else _signature(value.pred))
     if callable(value):
         return ("pred", tuple(value(p) for p in _PROBES))
@@ -1506,6 +1547,27 @@ def _dedupe(results: Result) -> Result:
         seen.add(key)
         out.append((value, j))
     return out
+
+
+def _otherwise_of_all(first: object, rest: Node) -> bool:
+    """"If A, X. If B, Y. Otherwise Z.": the "otherwise" closes every "if"
+    before it, so these sentences are one chain, not separate rules."""
+    last = rest.items[-1] if isinstance(rest, And) else rest
+    return (isinstance(first, If) and first.other == BoolLit(True)
+            and isinstance(last, If) and last.other != BoolLit(True))
+
+
+def _on_the_table(node: object) -> Node | None:
+    """"If the card is a club, play a red card": before "play", "the card" may
+    well be the card on the table; the reading with the last card instead of
+    the card in every condition (``None`` when the conditions read other cards)."""
+    if not isinstance(node, If):
+        return None
+    conds = [c for c, _ in node.arms]
+    if not all(r.k == 0 for c in conds for r in _refs(c)) or not any(
+            True for c in conds for _ in _refs(c)):
+        return None
+    return If(tuple((_subst(c, Ref(0), Ref(1)), t) for c, t in node.arms), node.other)
 
 
 def _as_node(value: object) -> Node:
@@ -1559,15 +1621,22 @@ def _all(preds: Sequence[Pred]) -> Pred:
     return apply
 
 
-def _neg(pred: object, negated: bool) -> Pred:
-    assert callable(pred)
-    if not negated:
-        return _as_pred(pred)
+class _Negated:
+    """A predicate said with "not" ("is not red"): keeps the positive one, so
+    "is not red or odd" can also be read as "not (red or odd)"."""
 
-    def apply(s: Node) -> Node | None:
-        node = pred(s)
+    __slots__ = ("positive",)
+
+    def __init__(self, positive: Pred) -> None:
+        self.positive = positive
+
+    def __call__(self, s: Node) -> Node | None:
+        node = self.positive(s)
         return None if node is None else Not(node)
-    return apply
+
+
+def _neg(pred: object, negated: bool) -> Pred:
+    return _Negated(_as_pred(pred)) if negated else _as_pred(pred)
 
 
 def _offset(subject: Node, value: Node, sign: str, step: int) -> Node | None:
@@ -1846,9 +1915,64 @@ def _same_rule(a: Rule, b: Rule) -> bool:
     return compare(a, b).equivalent
 
 
+def _self_compared(node: Node) -> bool:
+    """Whether a reading compares a value with itself ("its rank is higher
+    than its rank"): when a text has other readings, this one is not meant."""
+    return any(isinstance(x, Cmp) and x.left == x.right for x in _walk(node))
+
+
+def _first_ref(node: Node) -> Ref | None:
+    return next(iter(_refs(node)), None)
+
+
+def _it_choices(node: Node) -> set[Ref]:
+    """The cards "it" may stand for in ``node``: in the condition of a later
+    "if" arm, the subject of the condition before; in a branch, the subject of
+    its condition or the card; elsewhere, any card named before it."""
+    choices: set[Ref] = set()
+    seen: list[Ref] = []
+
+    def visit(n: Node, here: set[Ref] | None) -> None:
+        if n == IT:
+            choices.update(here if here is not None else (set(seen) or {Ref(0)}))
+            return
+        if isinstance(n, Ref) and n.k >= 0:
+            seen.append(n)
+        if isinstance(n, If):
+            before: Ref | None = None
+            for cond, then in n.arms:
+                visit(cond, {before} if before is not None else None)
+                subject = _first_ref(cond)
+                visit(then, {subject, Ref(0)} if subject is not None else None)
+                before = subject or before
+            visit(n.other, {before, Ref(0)} if before is not None else None)
+            return
+        for c in n.children():
+            visit(c, here)
+
+    visit(node, None)
+    return choices
+
+
+def _resolve_it(node: Node) -> list[Node]:
+    """``node`` with "it" replaced by each card it may stand for."""
+    if not any(x == IT for x in _walk(node)):
+        return [node]
+    return [_subst(node, IT, ref) for ref in sorted(_it_choices(node), key=lambda r: r.k)]
+
+
+def _walk(node: Node) -> Iterator[Node]:
+    yield node
+    for c in node.children():
+        yield from _walk(c)
+
+
 def _rules(results: list[object]) -> list[Rule]:
     seen: dict[str, Rule] = {}
-    for node in results:
+    expanded = [x for node in results if isinstance(node, Node) for x in _resolve_it(node)]
+    sensible = [x for x in expanded if not _self_compared(x)]
+    expanded = sensible or expanded
+    for node in expanded:
         if not isinstance(node, Node) or _has_hole(node):
             continue
         try:
