@@ -59,7 +59,7 @@ def main() -> int:
         if args.verbose and v != "understood":
             print(f"  {v}: {text}")
     took = time.perf_counter() - start
-    for group in ("all", "seed", "common"):
+    for group in ("all", "seed", "common", "fresh"):
         n = sum(c for (g, _), c in tally.items() if g == group)
         if not n:
             continue

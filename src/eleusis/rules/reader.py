@@ -159,6 +159,7 @@ def _entries() -> list[tuple[str, str, object]]:
     add("CARDN", None, "card", "cards", "one", "ones")
     add("ATTR", "rank", "rank", "ranks", "value", "values", "number", "numbers", "denomination",
         "face value", "numeric value", "number value", "rank value", "numerical value")
+    add("ATTR", "rank", "ranked", "valued")
     add("ATTR", "suit", "suit", "suits")
     add("ATTR", "color", "color", "colors", "colour", "colours")
     add("ATTR", "parity", "parity", "parities")
@@ -385,11 +386,23 @@ def _entries() -> list[tuple[str, str, object]]:
     add("WITHIN", None, "within", "at most a distance of", "no further than")
     add("OFF", None, "away from", "of", "from", "apart from")
     add("STEP", None, "rank", "ranks", "step", "steps", "point", "points", "higher rank")
-    add("TRUE", None, "every card is accepted", "any card is accepted", "anything goes",
-        "any card may be played", "any card can be played", "all cards are accepted",
-        "any card", "anything")
-    add("FALSE", None, "no card is accepted", "no card may be played", "nothing",
+    add("TRUE", None, "every card is accepted", "any card is accepted",
+        "any card may be played", "any card can be played", "all cards are accepted")
+    add("ANYTHING", None, "any card", "anything", "anything goes", "every card", "all cards",
+        "any card at all", "everything", "any")
+    add("EXCEPT", None, "except", "but", "other than", "apart from", "besides", "except for",
+        "but not", "excluding", "save")
+    add("FALSE", None, "no card is accepted", "no card may be played",
         "nothing is accepted", "no card can be played")
+    add("NOTPLAYABLE", None, "may not be played", "cannot be played", "must not be played",
+        "are not allowed", "is not allowed", "are forbidden", "is forbidden", "may not come",
+        "cannot come", "must not come", "may not be", "cannot be", "must not be",
+        "are never played", "can never be played", "may never be played")
+    add("ISNEITHER", None, "is neither", "must be neither", "are neither", "be neither",
+        "should be neither", "has to be neither", "was neither")
+    add("DIFFERIN", None, "differs in", "differ in", "must differ in", "is different in",
+        "are different in", "must be different in", "varies in")
+    add("BY", None, "by")
     add("LEAD", None, "a card may be played when", "a card can be played when",
         "a card is accepted when", "a card is accepted if", "a card may be played if",
         "a card can be played if", "cards may be played when", "the rule is",
@@ -402,8 +415,10 @@ def _entries() -> list[tuple[str, str, object]]:
         "accept a card if", "accept a card when", "the dealer accepts a card when",
         "valid cards are", "legal cards are", "a valid card is", "a legal card is",
         "it is correct when", "a card is valid when", "a card is valid if")
-    add("ONLY", None, "only", "always", "just", "simply", "exclusively", "all", "legally",
-        "correctly", "has to", "please", "any", "each", "every", "that", "which", "who")
+    add("ONLY", None, "only", "always", "just", "simply", "exactly", "each time",
+        "every time", "each turn", "every turn", "each play", "exclusively", "all", "legally",
+        "correctly", "has to", "please", "any", "each", "every")
+    add("REL", None, "that", "which", "who", "whose")
     add("ART", None, "a", "an", "the")
     add("INDEF", None, "a", "an")
     add("PLAYABLE", None, "may be played", "can be played", "is allowed", "are allowed",
@@ -640,6 +655,8 @@ class Item:
     kind: bool = False
     #: for a clause said with "not", the clause without it
     positive: Node | None = None
+    #: a kind of card named in the plural ("kings", "red cards"): "A and B" is a union
+    plural: bool = False
 
 
 Pred = Callable[[Node], "Node | None"]
@@ -706,7 +723,7 @@ class _Parser:
         out: Result = []
         for a in self.opt(i, "LEAD", "ONLY", "THEREFORE", ":"):
             for node, j in self.body(a):
-                for k in self.opt(j, ".", "!", "?", "ONLY", "GLOSS"):
+                for k in self.opt(j, ".", "!", "?", "ONLY", "GLOSS", ","):
                     out.append((node, k))
                     for k2 in self.opt(k, ".", ";"):
                         if k2 == k:
@@ -725,7 +742,7 @@ class _Parser:
         out += self.if_chain(i)
         out += self.postfix_if(i)
         out += self.case_chain(i)
-        out += [(BoolLit(True), j) for j in self.ends(i, "TRUE")]
+        out += [(BoolLit(True), j) for j in self.ends(i, "TRUE") + self.ends(i, "ANYTHING")]
         out += [(BoolLit(False), j) for j in self.ends(i, "FALSE")]
         out += self.expr(i)
         return out
@@ -904,6 +921,12 @@ class _Parser:
                 for c in self.ends(b, ")"):
                     out.append((Item(node), c))  # type: ignore[arg-type]
         out += [(Item(BoolLit(True)), j) for j in self.ends(i, "TRUE")]
+        for a in self.opt(i, "PLAY"):
+            for b in self.ends(a, "ANYTHING"):
+                for c in self.opt(b, "PLAYABLE", "ONLY"):
+                    for d in self.ends(c, "EXCEPT"):
+                        for pred, e in self.desc(d):
+                            out.append((Item(None, _neg(pred, True)), e))
         out += [(Item(BoolLit(False)), j) for j in self.ends(i, "FALSE")]
         for a in self.ends(i, "NOTTRUE"):
             for inner, b in self.item(a):
@@ -916,20 +939,38 @@ class _Parser:
                 if isinstance(subject, Num | SuitLit | ColorLit | CardLit) and not (
                         self.ends(b, "IS") or self.ends(b, "ISNOT")):
                     continue
+                for _, b2 in self.tok(b, "ISNEITHER"):
+                    for p1, c1 in self._after_is(b2) + self._equality(b2):
+                        for c2 in self.ends(c1, "NOR"):
+                            for p2, c3 in self._after_is(c2) + self._equality(c2):
+                                n1, n2 = _as_pred(p1)(subject), _as_pred(p2)(subject)
+                                if n1 is not None and n2 is not None:
+                                    out.append((Item(Not(Or((n1, n2))), None, subject), c3))
                 for pred, c in self.predicate(b):
                     node = pred(subject)  # type: ignore[operator]
                     if node is not None:
                         positive = pred.positive(subject) if isinstance(pred, _Negated) else None
                         out.append((Item(node, None, subject, positive=positive), c))
-            verb = any(self.ends(a, k) for k in ("IS", "ISNOT", "HAS", "HASNOT", "CMP"))
-            verb = verb or not any(self.ends(a, k) for k in ("ADJ", "SUIT", "NUM", "ART"))
-            for pred, c in self.predicate(a):
-                out.append((Item(None, pred, None, not verb and _is_kind(pred)), c))  # type: ignore[arg-type]
-            for pred, c in self.desc(a):
-                out.append((Item(None, pred, None, not verb and _is_kind(pred)), c))  # type: ignore[arg-type]
+            heads = self.opt(a, "ONLY")
+            verb = any(self.ends(x, k) for x in heads
+                       for k in ("IS", "ISNOT", "HAS", "HASNOT", "CMP"))
+            verb = verb or not any(self.ends(x, k) for x in heads
+                                   for k in ("ADJ", "SUIT", "NUM", "ART"))
+            for pred, c in self.predicate(a) + self.desc(a):
+                kind = not verb and _is_kind(pred)
+                plural = kind and self.words[c - 1] in _PLURALS
+                out.append((Item(None, pred, None, kind, plural=plural), c))  # type: ignore[arg-type]
             for _, b in self.tok(a, "NO"):
                 for pred, c in self.desc(b):
                     out.append((Item(None, _neg(pred, True)), c))
+            for kind_, b in self.desc(a):
+                if self.words[b - 1] not in ("cards", "card") or not any(
+                        self.ends(b, k) for k in ("IS", "ISNOT")):
+                    continue  # "red cards must be odd", not "diamonds is ..."
+                for pred, c in self.predicate(b):
+                    node = _imply_same(kind_, pred)
+                    if node is not None:
+                        out.append((Item(node), c))
             for pred, b in self.desc(a):
                 for c in self.ends(b, "PLAYABLE"):
                     out.append((Item(None, pred), c))  # type: ignore[arg-type]
@@ -949,6 +990,7 @@ class _Parser:
         out += self.no_run(i)
         out += self.follow(i)
         out += self.trend(i)
+        out += self.pair_same(i)
         return out
 
     def _pair(self, i: int) -> list[tuple[str, int]]:
@@ -1000,7 +1042,7 @@ class _Parser:
         """"no two face cards in a row", "never three reds in a row",
         "no two consecutive cards of the same suit"."""
         out: Result = []
-        for _, a in self.tok(i, "NO"):
+        for a in [i, *self.ends(i, "NO")]:
             for t, b in self.tok(a, "ROWCOUNT"):
                 count = int(t.value)  # type: ignore[call-overload]
                 for c in self.opt(b, "CONSECUTIVE", "ART"):
@@ -1010,8 +1052,13 @@ class _Parser:
                     for d0 in self.ends(c, "REF", 0):
                         for pred, d in self.predicate(d0):
                             runs.append((lambda k, p=pred: p(Ref(k)), d))  # type: ignore[misc]
-                    for fn, d in runs:
-                        for e in self.ends(d, "INAROW") + ([d] if c != b else []):
+                    for fn, d0 in runs:
+                        if a == i:  # "two kings may not be played in a row"
+                            ends = [e for x in self.ends(d0, "NOTPLAYABLE")
+                                    for e in self.ends(x, "INAROW")]
+                        else:
+                            ends = self.ends(d0, "INAROW") + ([d0] if c != b else [])
+                        for e in ends:
                             nodes = [fn(k) for k in range(count)]
                             if any(x is None or _has_hole(x) for x in nodes):
                                 out += self._same_run(nodes, count, e)
@@ -1077,6 +1124,22 @@ class _Parser:
             return If(((cond, conseq),), BoolLit(True))
         return Not(And((cond, conseq)))
 
+    def pair_same(self, i: int) -> Result:
+        """"the card and the last card have the same color", "... differ in
+        rank by at most 3"."""
+        out: Result = []
+        for t1, a in self.tok(i, "REF"):
+            for b in self.ends(a, "AND"):
+                for t2, c in self.tok(b, "REF"):
+                    first, second = Ref(_tok_int(t1)), Ref(_tok_int(t2))
+                    if first == second:
+                        continue
+                    for pred, d in self._has(c) + self._after_is(c):
+                        node = _as_pred(pred)(first)
+                        if node is not None and _has_hole(node):
+                            out.append((_subst(node, HOLE, second), d))
+        return out
+
     def trend(self, i: int) -> Result:
         """"ranks go up", "the cards must be in ascending order"."""
         out: Result = []
@@ -1090,6 +1153,14 @@ class _Parser:
                     for t, d in self.tok(c, "TREND"):
                         out.append((Cmp(str(t.value), Attr(Ref(0), "rank"),
                                         Attr(Ref(1), "rank")), d))
+                        if t.value not in (">", "<"):
+                            continue
+                        for e in self.ends(d, "BY"):
+                            for n, f in self.literal(e):
+                                if isinstance(n, Num) and n.value > 0:
+                                    sign = "+" if t.value == ">" else "-"
+                                    out.append((Cmp("==", Attr(Ref(0), "rank"), Arith(
+                                        sign, Attr(Ref(1), "rank"), n)), f))
         return out
 
     # -- predicates
@@ -1104,17 +1175,26 @@ class _Parser:
         for a in self.opt(i, "INDEF", "ONLY"):
             for preds, b in self._adjs(a, 0):
                 out.append((_all(preds), b))
-                for c in self.ends(b, "CARDN"):
+                for c in self.ends(b, "CARDN") + ([b] if self.ends(b, "HAS") else []):
                     out.append((_all(preds), c))
-                    for pred, d in self.predicate(c):
+                    for pred, d in self._postmod(c):
                         out.append((_all([*preds, pred]), d))  # type: ignore[list-item]
             for c in self.ends(a, "CARDN"):
-                for pred, d in self.predicate(c):
-                    out.append((pred, d))
+                out += self._postmod(c)
             for t, b in self.tok(a, "CMP"):
                 if t.value in ("<", ">", "<=", ">="):
                     for c in self.ends(b, "CARDN"):
                         out.append(((lambda s, o=str(t.value): _equal(s, HOLE, o)), c))
+        return out
+
+    def _postmod(self, i: int) -> Result:
+        """What may follow "a card" to say which: "higher than the last",
+        "of the same suit", "that is red" (a verb only after "that")."""
+        out: Result = []
+        for a in self.ends(i, "REL"):
+            out += self.predicate(a)
+        if any(self.ends(i, k) for k in _POSTMOD_STARTS):
+            out += self.predicate(i)
         return out
 
     def _adjs(self, i: int, depth: int) -> list[tuple[list[Pred], int]]:
@@ -1220,11 +1300,43 @@ class _Parser:
                     out.append(((lambda s, m=value: _remainder(s, m, Num(0), True)), b))
         out += self._has(i)
         for a in self.opt(i, "HAS", "ART"):
-            for t, b in self.tok(a, "ATTR"):
-                if t.value in ("rank", "suit", "color"):
+            for t, b0 in self.tok(a, "ATTR"):
+                if t.value not in ("rank", "suit", "color"):
+                    continue
+                for b in self.opt(b0, "HAS"):
                     for pred, c in self._equality(b) + self._after_is(b):
                         out.append(((lambda s, p=pred, at=str(t.value):
                                      p(Attr(s, at)) if _type(s) == "card" else None), c))
+        for a in self.ends(i, "DIFFERIN"):
+            out += self._differ(a)
+        return out
+
+    def _differ(self, i: int) -> Result:
+        """"differs in color from the last card", "differs in rank by at most 2
+        from the last card"."""
+        out: Result = []
+        for t, a in self.tok(i, "ATTR"):
+            attr = str(t.value)
+            if attr not in ("rank", "suit", "color", "parity"):
+                continue
+            targets: list[tuple[Node, int]] = [(HOLE, a)]
+            for b in self.ends(a, "AS") + self.ends(a, "OFF"):
+                targets += [(v, c) for v, c in self.noun(b) if isinstance(v, Ref)]
+            for value, c in targets:
+                out.append(((lambda s, v=value, at=attr: _same(s, at, v, False)), c))
+            if attr != "rank":
+                continue
+            for b in self.ends(a, "BY"):
+                for t2, c in self.tok(b, "CMP"):
+                    for n, d in self.literal(c):
+                        if not isinstance(n, Num):
+                            continue
+                        ends: list[tuple[Node, int]] = [(HOLE, d)]
+                        for e in self.ends(d, "AS") + self.ends(d, "OFF"):
+                            ends += [(v, f) for v, f in self.noun(e) if isinstance(v, Ref)]
+                        for value, f in ends:
+                            out.append(((lambda s, v=value, o=str(t2.value), m=n:
+                                         _gap(s, v, o, m)), f))
         return out
 
     def _has(self, i: int) -> Result:
@@ -1530,7 +1642,7 @@ def _signature(value: object) -> object:
     """A hashable key for a parse result: a predicate is known by what it
     says of a few probe subjects, an item by its node or predicate."""
     if isinstance(value, Item):
-        return ("item", value.node, value.subject, value.kind, value.positive,
+        return ("item", value.node, value.subject, value.kind, value.positive, value.plural,
                 None if value.pred is None else _signature(value.pred))
     if callable(value):
         return ("pred", tuple(value(p) for p in _PROBES))
@@ -1568,6 +1680,20 @@ def _on_the_table(node: object) -> Node | None:
             True for c in conds for _ in _refs(c)):
         return None
     return If(tuple((_subst(c, Ref(0), Ref(1)), t) for c, t in node.arms), node.other)
+
+
+#: How a phrase after "a card" may start without "that": a comparison
+#: ("higher than ..."), "of"/"with" ("of the same suit"), a list or a range.
+_POSTMOD_STARTS: Final = ("CMP", "HAS", "SAME", "DIFFERENT", "WITHIN", "BETWEEN", "ONEOF",
+                          "NOTONEOF", "INT", "NUM", "DIFFERIN", "ORCMP")
+
+
+def _imply_same(kind: object, pred: object) -> Node | None:
+    """"Red cards must be odd": a card of that kind must also be so."""
+    cond, then = _as_pred(kind)(Ref(0)), _as_pred(pred)(Ref(0))
+    if cond is None or then is None or _has_hole(cond):
+        return None
+    return If(((cond, then),), BoolLit(True))
 
 
 def _as_node(value: object) -> Node:
@@ -1644,6 +1770,13 @@ def _offset(subject: Node, value: Node, sign: str, step: int) -> Node | None:
     if a is None or b is None:
         return None
     return Cmp("==", a, Arith(sign, b, Num(step)))
+
+
+def _gap(subject: Node, value: Node, op: str, n: Num) -> Node | None:
+    a, b = _int(subject), _int(value)
+    if a is None or b is None:
+        return None
+    return Cmp(op, Call("abs", (Arith("-", a, b),)), n)
 
 
 def _within(subject: Node, value: Node, step: int) -> Node | None:
@@ -1751,8 +1884,13 @@ def _group(items: list[Item], conns: list[str], lead: str) -> list[Node]:
             conns[k] = later[0].lstrip(",")
     if (conns and all(c == "AND" for c in conns) and all(it.kind for it in items)
             and not lead):
-        # "aces and face cards": a list of kinds of card may mean either kind
-        return [And(tuple(nodes)), Or(tuple(nodes))]
+        # "aces and face cards", "red cards and kings": kinds named in the
+        # plural are a union; adjectives ("red and odd") an intersection; a
+        # mix ("odd and face cards") may be either
+        if all(it.plural for it in items):
+            return [Or(tuple(nodes))]
+        if any(it.plural for it in items):
+            return [And(tuple(nodes)), Or(tuple(nodes))]
     if lead == "NEITHER":
         if conns and all(c.endswith("NOR") for c in conns):
             return [Not(Or(tuple(nodes)))]
@@ -1861,6 +1999,20 @@ EXAMPLES: Final = (
 )
 
 
+def _plurals() -> frozenset[str]:
+    """Last words of the plural names of kinds of card ("hearts", "kings", "cards")."""
+    out = set()
+    for phrase, kind, _ in _entries():
+        last = _raw_words(phrase)[-1]
+        if (kind in ("SUIT", "NUM", "CARDN", "ADJ") and last.endswith("s") and last not in (
+                "is", "as", "hearts", "spades", "diamonds", "clubs")) or last in ("cards",):
+            out.add(last)
+    return frozenset(out | {"hearts", "spades", "diamonds", "clubs"})
+
+
+_PLURALS: Final = _plurals()
+
+
 def _known_words() -> frozenset[str]:
     return frozenset(w for key in _LEXICON for w in key)
 
@@ -1926,11 +2078,21 @@ def _first_ref(node: Node) -> Ref | None:
 
 
 def _it_choices(node: Node) -> set[Ref]:
-    """The cards "it" may stand for in ``node``: in the condition of a later
-    "if" arm, the subject of the condition before; in a branch, the subject of
-    its condition or the card; elsewhere, any card named before it."""
+    """The cards "it" may stand for in ``node``: in a condition, the subject of
+    the condition before ("if the last card is red ...; if it is black ...");
+    in a branch, the subject of the branch before ("the card must be red,
+    otherwise it must be black"), or else the subject of its condition or the
+    card; elsewhere, any card named before it."""
     choices: set[Ref] = set()
     seen: list[Ref] = []
+    last = {"cond": None, "then": None}  # type: dict[str, Ref | None]
+
+    def branch(then: Node, cond_subject: Ref | None) -> None:
+        if last["then"] is not None:
+            visit(then, {last["then"]})
+        else:
+            visit(then, {cond_subject, Ref(0)} if cond_subject is not None else None)
+        last["then"] = _first_ref(then) or last["then"]
 
     def visit(n: Node, here: set[Ref] | None) -> None:
         if n == IT:
@@ -1939,13 +2101,13 @@ def _it_choices(node: Node) -> set[Ref]:
         if isinstance(n, Ref) and n.k >= 0:
             seen.append(n)
         if isinstance(n, If):
-            before: Ref | None = None
+            subject: Ref | None = None
             for cond, then in n.arms:
-                visit(cond, {before} if before is not None else None)
-                subject = _first_ref(cond)
-                visit(then, {subject, Ref(0)} if subject is not None else None)
-                before = subject or before
-            visit(n.other, {before, Ref(0)} if before is not None else None)
+                visit(cond, {last["cond"]} if last["cond"] is not None else None)
+                subject = _first_ref(cond) or last["cond"]
+                last["cond"] = subject
+                branch(then, subject)
+            branch(n.other, subject)
             return
         for c in n.children():
             visit(c, here)
