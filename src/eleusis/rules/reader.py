@@ -800,6 +800,7 @@ class _Parser:
                             for f in self.ends(e, "OTHERWISE"):
                                 for g in self.opt(f, ",", "PLAY"):
                                     for other, h in self.expr(g):
+                                        other = _it_is(other, then)
                                         out.append((If(((cond, then),), other), h))  # type: ignore[arg-type]
                 for c in self.ends(b, "UNLESS"):
                     for cond, d in self.expr(c):
@@ -808,6 +809,7 @@ class _Parser:
                             for f in self.ends(e, "INWHICHCASE"):
                                 for g in self.opt(f, ",", "PLAY"):
                                     for other, h in self.expr(g):
+                                        other = _it_is(other, then)
                                         out.append((If(((cond, other),), then), h))  # type: ignore[arg-type]
         return out
 
@@ -1144,7 +1146,7 @@ class _Parser:
         """"ranks go up", "the cards must be in ascending order"."""
         out: Result = []
         for a in self.opt(i, "ART", "ONLY", "PLAY"):
-            starts = self.ends(a, "REF", 0)
+            starts = [a, *self.ends(a, "REF", 0)]
             for t, b in self.tok(a, "ATTR"):
                 if t.value == "rank":
                     starts.append(b)
@@ -1284,8 +1286,15 @@ class _Parser:
                             out.append(((lambda s, v=value, n=step: _within(s, v, n)), e))
         for neg, kind in ((False, "ONEOF"), (True, "NOTONEOF")):
             for a in self.ends(i, kind):
-                for coll, b in self.collection(a):
-                    out.append(((lambda s, c=coll, n=neg: _member(s, c, n)), b))
+                colls = self.collection(a)
+                longest = max((b for _, b in colls), default=a)
+                for coll, b in colls:  # a list takes every item it can: "one of 2, 3 and 5"
+                    if b == longest:
+                        out.append(((lambda s, c=coll, n=neg: _member(s, c, n)), b))
+        for t, a in self.tok(i, "INT") + self.tok(i, "NUM"):
+            for t2, b in self.tok(a, "ORCMP"):
+                value = Num(_tok_int(t), t.kind == "NUM" and bool(t.value[1]))  # type: ignore[index]
+                out.append(((lambda s, v=value, o=str(t2.value): _equal(s, v, o)), b))
         for a in self.ends(i, "BETWEEN"):
             for lo, b in self.literal(a):
                 for c in self.ends(b, "TO"):
@@ -1686,6 +1695,12 @@ def _on_the_table(node: object) -> Node | None:
 #: ("higher than ..."), "of"/"with" ("of the same suit"), a list or a range.
 _POSTMOD_STARTS: Final = ("CMP", "HAS", "SAME", "DIFFERENT", "WITHIN", "BETWEEN", "ONEOF",
                           "NOTONEOF", "INT", "NUM", "DIFFERIN", "ORCMP")
+
+
+def _it_is(node: object, before: object) -> Node:
+    """In "X, unless C, in which case it ...", "it" is the subject of X."""
+    subject = _first_ref(_as_node(before))
+    return _subst(_as_node(node), IT, subject) if subject is not None else _as_node(node)
 
 
 def _imply_same(kind: object, pred: object) -> Node | None:
