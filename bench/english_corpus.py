@@ -59,13 +59,14 @@ def main() -> int:
         if args.verbose and v != "understood":
             print(f"  {v}: {text}")
     took = time.perf_counter() - start
-    for group in ("all", "seed", "common", "fresh"):
+    groups = ["all", *dict.fromkeys(source.split()[0] for source, _, _ in lines)]
+    for group in groups:
         n = sum(c for (g, _), c in tally.items() if g == group)
         if not n:
             continue
         parts = ", ".join(f"{v} {tally[(group, v)] / n:.1%}" for v in
                           ("understood", "misread", "not understood", "ambiguous"))
-        print(f"corpus {group:6} ({n} texts): {parts}")
+        print(f"corpus {group:7} ({n} texts): {parts}")
     print(f"corpus read in {took:.1f} s ({took / len(lines) * 1000:.0f} ms a text)")
     rules = [r.rule for r in library.RULES]
     rng = random.Random(5)

@@ -135,6 +135,7 @@ def _entries() -> list[tuple[str, str, object]]:
         "the new card", "the played card", "the card played", "the card you play",
         "your card", "the card being played", "each card played", "every card played",
         "the card to play", "the next card played", "the current card", "the card played next",
+        "the next", "the next one", "the following card", "the new one",
         "each new card", "each next card")
     lasts = ["the last", "the previous", "the preceding", "the prior", "the last played",
              "the previously played", "last", "previous", "the top", "the last legally played",
@@ -329,7 +330,8 @@ def _entries() -> list[tuple[str, str, object]]:
         "wrapped", "wrapped into a to k")
     add("ONEAFTER", None, "the one after", "the suit after", "the value after", "the rank after",
         "the one that follows", "the next after")
-    add("INCYCLE", None, "in the cycle", "in the order", "in the sequence", "in the cyclic order")
+    add("INCYCLE", None, "in the cycle", "in the order", "in the sequence", "in the cyclic order",
+        "the order", "the cycle", "the sequence", "the cyclic order")
     add("ENTRYFOR", None, "the entry for", "the item for", "the entry at")
     add("INSEQ", None, "in the repeating sequence", "of the repeating sequence",
         "in the repeating pattern")
@@ -774,7 +776,7 @@ class _Parser:
         for e in self.sep(d):
             for f in self.ends(e, "OTHERWISE"):
                 for g in self.opt(f, ",", "PLAY"):
-                    for other, h in self.expr(g):
+                    for other, h in self.branch(g):
                         out.append((If(tuple(built), other), h))  # type: ignore[arg-type, arg-type]
             for f in self.ends(e, "IFINSTEAD") + (self.ends(e, "IF") if e != d else []):
                 for cond, g in self.expr(f):
@@ -786,6 +788,10 @@ class _Parser:
                                 if len(arms) < 8:
                                     out += self._if_rest(h, [*arms, (cond, then)])
         return out
+
+    def branch(self, i: int) -> Result:
+        """What follows "otherwise": a clause, or "(play) anything"."""
+        return self.expr(i) + [(BoolLit(True), j) for j in self.ends(i, "ANYTHING")]
 
     def postfix_if(self, i: int) -> Result:
         """"play a red card if the last card was odd, otherwise black";
@@ -993,6 +999,7 @@ class _Parser:
         out += self.follow(i)
         out += self.trend(i)
         out += self.pair_same(i)
+        out += self.suit_order(i)
         return out
 
     def _pair(self, i: int) -> list[tuple[str, int]]:
@@ -1033,8 +1040,12 @@ class _Parser:
                         out.append((self._alternation(attr), c))
         for a in self.opt(i, "ART", "ONLY", "PLAY"):
             for attr, b in self._pair(a):
-                for c in self.ends(b, "ALTERNATE"):
-                    out.append((self._alternation(attr), c))
+                for b2 in self.opt(b, "IS"):
+                    for c in self.ends(b2, "ALTERNATE"):
+                        out.append((self._alternation(attr), c))
+                        for again, d in self._pair(c):  # "colors alternate between red and black"
+                            if again == attr:
+                                out.append((self._alternation(attr), d))
                 for c in self.ends(b, "IS"):
                     for d in self.ends(c, "ALTERNATE"):
                         out.append((self._alternation(attr), d))
@@ -1142,6 +1153,22 @@ class _Parser:
                             out.append((_subst(node, HOLE, second), d))
         return out
 
+    def suit_order(self, i: int) -> Result:
+        """"suits follow the order hearts, clubs, diamonds, spades"."""
+        out: Result = []
+        for a in self.opt(i, "ART", "ONLY", "PLAY"):
+            for t, b in self.tok(a, "ATTR"):
+                if t.value != "suit":
+                    continue
+                for c in self.opt(b, "IS", "ONLY"):
+                    for d in self.ends(c, "FOLLOW", True) + self.ends(c, "HAS"):
+                        for e in self.ends(d, "INCYCLE"):
+                            for items, f in self._cycle(e):
+                                node = _next_of(Ref(0), Ref(1), items)
+                                if node is not None:
+                                    out.append((node, f))
+        return out
+
     def trend(self, i: int) -> Result:
         """"ranks go up", "the cards must be in ascending order"."""
         out: Result = []
@@ -1189,12 +1216,20 @@ class _Parser:
                         out.append(((lambda s, o=str(t.value): _equal(s, HOLE, o)), c))
         return out
 
+    def _numbers(self, i: int) -> list[tuple[int, int]]:
+        return [(_tok_int(t), j) for t, j in self.tok(i, "NUM") if t.text in _NUMBER_WORDS]
+
     def _postmod(self, i: int) -> Result:
         """What may follow "a card" to say which: "higher than the last",
         "of the same suit", "that is red" (a verb only after "that")."""
         out: Result = []
         for a in self.ends(i, "REL"):
             out += self.predicate(a)
+            for t, b in self.tok(a, "ATTR"):  # "whose rank is at least 9"
+                if t.value in ("rank", "suit", "color"):
+                    for pred, c in self.predicate(b):
+                        out.append(((lambda s, p=pred, at=str(t.value):
+                                     _as_pred(p)(Attr(s, at)) if _type(s) == "card" else None), c))
         if any(self.ends(i, k) for k in _POSTMOD_STARTS):
             out += self.predicate(i)
         return out
@@ -1291,10 +1326,27 @@ class _Parser:
                 for coll, b in colls:  # a list takes every item it can: "one of 2, 3 and 5"
                     if b == longest:
                         out.append(((lambda s, c=coll, n=neg: _member(s, c, n)), b))
+                for b in self.opt(a, "ART"):
+                    for t, c in self.tok(b, "ADJ"):  # "one of the primes"
+                        out.append((_neg(_adj_pred(str(t.value)), neg), c))
         for t, a in self.tok(i, "INT") + self.tok(i, "NUM"):
             for t2, b in self.tok(a, "ORCMP"):
                 value = Num(_tok_int(t), t.kind == "NUM" and bool(t.value[1]))  # type: ignore[index]
                 out.append(((lambda s, v=value, o=str(t2.value): _equal(s, v, o)), b))
+        for t, a in self.tok(i, "CMP"):  # "at most two away from the last card"
+            for n, b in self.literal(a) + [(Num(v), b) for v, b in self._numbers(a)]:
+                for c in self.opt(b, "STEP"):
+                    for d in self.ends(c, "OFF"):
+                        for value, e in self.noun(d):
+                            if isinstance(n, Num):
+                                out.append(((lambda s, v=value, o=str(t.value), m=n:
+                                             _gap(s, v, o, m)), e))
+        for a in self.ends(i, "FOLLOW", True):  # "comes after hearts in the order ..."
+            for value, b in self.noun(a):
+                for c in self.ends(b, "INCYCLE"):
+                    for items, d in self._cycle(c):
+                        out.append(((lambda s, v=value, it=tuple(items):
+                                     _next_of(s, v, list(it))), d))
         for a in self.ends(i, "BETWEEN"):
             for lo, b in self.literal(a):
                 for c in self.ends(b, "TO"):
@@ -1701,6 +1753,29 @@ def _it_is(node: object, before: object) -> Node:
     """In "X, unless C, in which case it ...", "it" is the subject of X."""
     subject = _first_ref(_as_node(before))
     return _subst(_as_node(node), IT, subject) if subject is not None else _as_node(node)
+
+
+_NUMBER_WORDS: Final = frozenset(("one", "two", "three", "four", "five", "six", "seven",
+                                  "eight", "nine", "ten"))
+
+
+def _next_of(subject: Node, value: Node, items: list[Node]) -> Node | None:
+    """``subject`` is the item after ``value`` in the cycle ``items`` (a card
+    in a cycle of suits means its suit)."""
+    if len(items) > 1 and items[-1] == items[0]:
+        items = items[:-1]
+    if not items:
+        return None
+    suits = _type(items[0]) == "suit"
+    if isinstance(subject, Ref):
+        if not suits:
+            return None
+        subject = Attr(subject, "suit")
+    if isinstance(value, Ref):
+        if not suits:
+            return None
+        value = Attr(value, "suit")
+    return Cmp("==", subject, Call("next", (value, ListLit(tuple(items)))))
 
 
 def _imply_same(kind: object, pred: object) -> Node | None:
