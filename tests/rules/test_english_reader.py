@@ -136,6 +136,9 @@ def test_common_phrasings(text: str, rule: str) -> None:
      "the card is not red or odd",                   # not (red or odd), or (not red) or odd
      "if the card is a club, play a red card",       # the card on the table, or the one played
      "the card is higher than the last card and it is red",  # "it": which card?
+     "cards must be different from the last card",  # another rank, or another card
+     "if the card is red, then black",               # the card on the table, or the one played
+     "play a card of the same color unless it is a face card",  # "it": which card?
      "the card is red or odd and the last card is black"],
 )
 def test_ambiguous_text_gives_candidates_not_a_pick(text: str) -> None:

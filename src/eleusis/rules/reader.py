@@ -608,6 +608,13 @@ def _adj(subject: Node, adj: str, negated: bool = False) -> Node | None:
     return Not(node) if negated else node
 
 
+def _same_card(subject: Node, value: Node, op: str) -> Node | None:
+    """``subject`` is (or is not) the very card ``value``."""
+    if isinstance(subject, Ref) and isinstance(value, Ref) and subject.k >= 0:
+        return Cmp(op, subject, value)
+    return None
+
+
 def _equal(subject: Node, value: Node, op: str = "==") -> Node | None:
     """``subject op value`` with a card read as its rank against a number."""
     ts, tv = _type(subject), _type(value)
@@ -764,7 +771,7 @@ class _Parser:
                             arm = (cond, then)
                             found = self._if_rest(d, [arm])
                             out += found
-                            if c2 != c:
+                            if c2 != c or self._elliptic(c2):
                                 out += [(x, j) for n, j in found
                                         if (x := _on_the_table(n)) is not None]
         return out
@@ -789,6 +796,16 @@ class _Parser:
                                     out += self._if_rest(h, [*arms, (cond, then)])
         return out
 
+    def _elliptic(self, i: int) -> bool:
+        """Whether a clause at ``i`` leaves out its subject ("black", "a
+        higher card", "is odd"), as a command to the player does."""
+        starts = ("INDEF", "CMP", "HAS", "SAME", "DIFFERENT", "ONEOF", "BETWEEN",
+                  "IS", "ISNOT", "ONLY")
+        if any(self.ends(i, k) for k in starts):
+            return True
+        return any(not (self.ends(j, "IS") or self.ends(j, "ISNOT"))
+                   for k in ("SUIT", "NUM", "ADJ") for j in self.ends(i, k))
+
     def branch(self, i: int) -> Result:
         """What follows "otherwise": a clause, or "(play) anything"."""
         return self.expr(i) + [(BoolLit(True), j) for j in self.ends(i, "ANYTHING")]
@@ -800,23 +817,28 @@ class _Parser:
         for then, a in self.expr(i):
             for b in self.opt(a, ","):
                 for c in self.ends(b, "IF"):
-                    for cond, d in self.expr(c):
-                        out.append((If(((cond, then),), BoolLit(True)), d))  # type: ignore[arg-type]
-                        for e in self.sep(d):
-                            for f in self.ends(e, "OTHERWISE"):
-                                for g in self.opt(f, ",", "PLAY"):
-                                    for other, h in self.expr(g):
-                                        other = _it_is(other, then)
-                                        out.append((If(((cond, then),), other), h))  # type: ignore[arg-type]
+                    for cond0, d in self.expr(c):
+                        for cond in _it_options(cond0, then):
+                            out.append((If(((cond, _as_node(then)),), BoolLit(True)), d))
+                            for other, h in self._otherwise(d, "OTHERWISE", then):
+                                out.append((If(((cond, _as_node(then)),), other), h))
                 for c in self.ends(b, "UNLESS"):
-                    for cond, d in self.expr(c):
-                        out.append((If(((cond, BoolLit(True)),), then), d))  # type: ignore[arg-type]
-                        for e in self.sep(d):
-                            for f in self.ends(e, "INWHICHCASE"):
-                                for g in self.opt(f, ",", "PLAY"):
-                                    for other, h in self.expr(g):
-                                        other = _it_is(other, then)
-                                        out.append((If(((cond, other),), then), h))  # type: ignore[arg-type]
+                    for cond0, d in self.expr(c):
+                        for cond in _it_options(cond0, then):
+                            out.append((If(((cond, BoolLit(True)),), _as_node(then)), d))
+                            for other, h in self._otherwise(d, "INWHICHCASE", then):
+                                out.append((If(((cond, other),), _as_node(then)), h))
+        return out
+
+    def _otherwise(self, d: int, kind: str, main: object) -> list[tuple[Node, int]]:
+        """The branch after "otherwise" / "in which case"; "it" there is the
+        subject of the main clause."""
+        out: list[tuple[Node, int]] = []
+        for e in self.sep(d):
+            for f in self.ends(e, kind):
+                for g in self.opt(f, ",", "PLAY"):
+                    for other, h in self.branch(g):
+                        out.append((_it_is(other, main), h))
         return out
 
     def case_chain(self, i: int) -> Result:
@@ -1208,8 +1230,9 @@ class _Parser:
                     out.append((_all(preds), c))
                     for pred, d in self._postmod(c):
                         out.append((_all([*preds, pred]), d))  # type: ignore[list-item]
-            for c in self.ends(a, "CARDN"):
-                out += self._postmod(c)
+            for t, c in self.tok(a, "CARDN"):
+                if a != i or t.text not in ("one", "ones"):  # "one lower" is a number
+                    out += self._postmod(c)
             for t, b in self.tok(a, "CMP"):
                 if t.value in ("<", ">", "<=", ">="):
                     for c in self.ends(b, "CARDN"):
@@ -1279,6 +1302,8 @@ class _Parser:
         for value, j in self.noun(i):
             assert isinstance(value, Node)
             out.append(((lambda s, v=value: _equal(s, v)), j))
+            if isinstance(value, Ref) and value != IT:
+                out.append(((lambda s, v=value: _same_card(s, v, "==")), j))
             for t, k in self.tok(j, "ORCMP"):
                 out.append(((lambda s, v=value, op=str(t.value): _equal(s, v, op)), k))
         for _, j in self.tok(i, "SAMECARD"):
@@ -1299,9 +1324,13 @@ class _Parser:
                     out.append((_all(preds), c))
         for t, a in self.tok(i, "CMP"):
             op = str(t.value)
-            for value, b in self.noun(a):
+            # "higher" may leave out what it compares with; "higher than" may not
+            open_ = t.text.split()[-1] not in ("than", "to", "as", "from")
+            for value, b in [*self.noun(a), *([(HOLE, a)] if open_ else [])]:
                 out.append(((lambda s, v=value, o=op: _equal(s, v, o)), b))
-            out.append(((lambda s, o=op: _equal(s, HOLE, o)), a))
+                if op in ("==", "!=") and isinstance(value, Ref):
+                    # "different from the last card": its rank, or another card
+                    out.append(((lambda s, v=value, o=op: _same_card(s, v, o)), b))
         for t, a in self.tok(i, "INT") + self.tok(i, "NUM"):
             step = _tok_int(t)
             for b in self.opt(a, "STEP"):
@@ -1747,6 +1776,15 @@ def _on_the_table(node: object) -> Node | None:
 #: ("higher than ..."), "of"/"with" ("of the same suit"), a list or a range.
 _POSTMOD_STARTS: Final = ("CMP", "HAS", "SAME", "DIFFERENT", "WITHIN", "BETWEEN", "ONEOF",
                           "NOTONEOF", "INT", "NUM", "DIFFERIN", "ORCMP")
+
+
+def _it_options(cond: object, main: object) -> list[Node]:
+    """"X unless it is a face card": "it" may be any card X names."""
+    node = _as_node(cond)
+    if not any(x == IT for x in _walk(node)):
+        return [node]
+    refs = sorted(set(_refs(_as_node(main))) or {Ref(0)}, key=lambda r: r.k)
+    return [_subst(node, IT, r) for r in refs]
 
 
 def _it_is(node: object, before: object) -> Node:
