@@ -35,6 +35,7 @@ parse('card.rank > prev.rank')
 from __future__ import annotations
 
 import difflib
+import functools
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -481,8 +482,12 @@ def _raw_words(text: str) -> list[str]:
     return out
 
 
-_LEXICON: Final = _lexicon()
-_LONGEST: Final = max(len(k) for k in _LEXICON)
+@functools.cache
+def _tables() -> tuple[dict[tuple[str, ...], list[tuple[str, object]]], int]:
+    """The lexicon and its longest phrase, built on first use (not at import:
+    the page imports the rule package while it boots)."""
+    lexicon = _lexicon()
+    return lexicon, max(len(k) for k in lexicon)
 _SUIT_CODES: Final = {"s": "S", "h": "H", "d": "D", "c": "C", "♠": "S", "♥": "H", "♦": "D",
                       "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
@@ -492,12 +497,13 @@ def lattice(text: str) -> tuple[list[str], list[list[tuple[int, Tok]]]]:
     starts there as ``(length in words, token)``: the parser chooses among
     them, so "the last card" can be one token or three."""
     words = _raw_words(text)
+    lexicon, longest = _tables()
     starts: list[list[tuple[int, Tok]]] = []
     for i, w in enumerate(words):
         here: list[tuple[int, Tok]] = []
-        for n in range(min(_LONGEST, len(words) - i), 0, -1):
+        for n in range(min(longest, len(words) - i), 0, -1):
             key = tuple(words[i:i + n])
-            for kind, value in _LEXICON.get(key, ()):
+            for kind, value in lexicon.get(key, ()):
                 here.append((n, Tok(kind, value, " ".join(key))))
         if w.isdigit():
             here.append((1, Tok("INT", int(w), w)))
@@ -988,7 +994,7 @@ class _Parser:
                                    for k in ("ADJ", "SUIT", "NUM", "ART"))
             for pred, c in self.predicate(a) + self.desc(a):
                 kind = not verb and _is_kind(pred)
-                plural = kind and self.words[c - 1] in _PLURALS
+                plural = kind and self.words[c - 1] in _plurals()
                 out.append((Item(None, pred, None, kind, plural=plural), c))  # type: ignore[arg-type]
             for _, b in self.tok(a, "NO"):
                 for pred, c in self.desc(b):
@@ -2127,6 +2133,7 @@ EXAMPLES: Final = (
 )
 
 
+@functools.cache
 def _plurals() -> frozenset[str]:
     """Last words of the plural names of kinds of card ("hearts", "kings", "cards")."""
     out = set()
@@ -2138,15 +2145,14 @@ def _plurals() -> frozenset[str]:
     return frozenset(out | {"hearts", "spades", "diamonds", "clubs"})
 
 
-_PLURALS: Final = _plurals()
 
 
 def _known_words() -> frozenset[str]:
-    return frozenset(w for key in _LEXICON for w in key)
+    return frozenset(w for key in _tables()[0] for w in key)
 
 
 def _vocabulary() -> list[str]:
-    return sorted({w for key in _LEXICON for w in key if w.isalpha() and len(w) > 2})
+    return sorted({w for key in _tables()[0] for w in key if w.isalpha() and len(w) > 2})
 
 
 def from_english(text: str) -> Reading:
