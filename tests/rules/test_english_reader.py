@@ -52,7 +52,7 @@ def test_generated_sentences_read_back() -> None:
 
 
 def test_random_rule_sentences_read_back() -> None:
-    for rule in _random_trees(40, seed=7):
+    for rule in _random_trees(80, seed=7):
         _reads_back(rule)
 
 

@@ -40,7 +40,7 @@ import random
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Final, cast
+from typing import Final, TypeVar, cast
 
 from eleusis.cards import ALL_CARDS, Card, Color, Suit
 from eleusis.rules.compare import compare
@@ -509,7 +509,7 @@ def lattice(text: str) -> tuple[list[str], list[list[tuple[int, Tok]]]]:
             here.append((1, Tok("INT", int(w), w)))
         elif w in (",", ";", ":", "(", ")", ".", "{", "}", "[", "]", "?", "!"):
             here.append((1, Tok(w, None, w)))
-        elif _RAW.fullmatch(w) and _RAW.fullmatch(w).lastgroup == "card":  # type: ignore[union-attr]
+        elif (m := _RAW.fullmatch(w)) is not None and m.lastgroup == "card":
             here.append((1, Tok("CARD", Card.parse(w[:-1].upper() + _SUIT_CODES[w[-1]]), w)))
         starts.append(here)
     return words, starts
@@ -675,7 +675,10 @@ class Item:
 
 
 Pred = Callable[[Node], "Node | None"]
-Result = list[tuple[object, int]]
+NodeRes = list[tuple[Node, int]]
+PredRes = list[tuple[Pred, int]]
+ItemRes = list[tuple["Item", int]]
+T = TypeVar("T")
 
 
 class _TooMuch(Exception):
@@ -689,7 +692,8 @@ class _Parser:
         self.words = words
         self.starts = starts
         self.n = len(words)
-        self.memo: dict[tuple[str, int], Result] = {}
+        self.memo: dict[tuple[str, int], list[tuple[object, int]]] = {}
+        self.items_memo: dict[tuple[str, int], list[tuple[list[Item], list[str], int]]] = {}
         self.work = 0
         self.furthest = 0
 
@@ -724,18 +728,21 @@ class _Parser:
                         todo.append(j)
         return sorted(seen)
 
-    def memoised(self, name: str, i: int, fn: Callable[[int], Result]) -> Result:
+    def memoised(self, name: str, i: int, fn: Callable[[int], list[tuple[T, int]]]
+                 ) -> list[tuple[T, int]]:
+        """``fn(i)``, computed once per position (a rule that calls itself at
+        the same position gets no readings: no left recursion)."""
         key = (name, i)
         if key not in self.memo:
             self.memo[key] = []
-            self.memo[key] = _dedupe(fn(i))
-        return self.memo[key]
+            self.memo[key] = cast(list[tuple[object, int]], _dedupe(fn(i)))
+        return cast(list[tuple[T, int]], self.memo[key])
 
     # -- sentences
 
-    def sentences(self, i: int) -> Result:
+    def sentences(self, i: int) -> NodeRes:
         """One or more sentences (joined by "and"); the whole text must be used."""
-        out: Result = []
+        out: NodeRes = []
         for a in self.opt(i, "LEAD", "ONLY", "THEREFORE", ":"):
             for node, j in self.body(a):
                 for k in self.opt(j, ".", "!", "?", "ONLY", "GLOSS", ","):
@@ -749,11 +756,11 @@ class _Parser:
                                 out.append((_and(_as_node(node), more), m))
         return out
 
-    def body(self, i: int) -> Result:
+    def body(self, i: int) -> NodeRes:
         return self.memoised("body", i, self._body)
 
-    def _body(self, i: int) -> Result:
-        out: Result = []
+    def _body(self, i: int) -> NodeRes:
+        out: NodeRes = []
         out += self.if_chain(i)
         out += self.postfix_if(i)
         out += self.case_chain(i)
@@ -765,8 +772,8 @@ class _Parser:
     def sep(self, i: int) -> list[int]:
         return self.opt(i, ",", ";", ".", ":", "THEN")
 
-    def if_chain(self, i: int) -> Result:
-        out: Result = []
+    def if_chain(self, i: int) -> NodeRes:
+        out: NodeRes = []
         for _, a in self.tok(i, "IF"):
             for cond, b in self.expr(a):
                 for c in self.sep(b):
@@ -782,15 +789,15 @@ class _Parser:
                                         if (x := _on_the_table(n)) is not None]
         return out
 
-    def _if_rest(self, d: int, arms: list[tuple[object, object]]) -> Result:
-        out: Result = []
-        built = [(a, b) for a, b in arms]
-        out.append((If(tuple(built), BoolLit(True)), d))  # type: ignore[arg-type]
+    def _if_rest(self, d: int, arms: list[tuple[Node, Node]]) -> NodeRes:
+        out: NodeRes = []
+        built = tuple(arms)
+        out.append((If(built, BoolLit(True)), d))
         for e in self.sep(d):
             for f in self.ends(e, "OTHERWISE"):
                 for g in self.opt(f, ",", "PLAY"):
                     for other, h in self.branch(g):
-                        out.append((If(tuple(built), other), h))  # type: ignore[arg-type, arg-type]
+                        out.append((If(built, other), h))
             for f in self.ends(e, "IFINSTEAD") + (self.ends(e, "IF") if e != d else []):
                 for cond, g in self.expr(f):
                     for g2 in self.sep(g):
@@ -805,6 +812,8 @@ class _Parser:
     def _elliptic(self, i: int) -> bool:
         """Whether a clause at ``i`` leaves out its subject ("black", "a
         higher card", "is odd"), as a command to the player does."""
+        if any(self.ends(i, k) for k in ("TRUE", "FALSE", "ANYTHING", "REF", "ITS", "NOTTRUE")):
+            return False
         starts = ("INDEF", "CMP", "HAS", "SAME", "DIFFERENT", "ONEOF", "BETWEEN",
                   "IS", "ISNOT", "ONLY")
         if any(self.ends(i, k) for k in starts):
@@ -812,14 +821,14 @@ class _Parser:
         return any(not (self.ends(j, "IS") or self.ends(j, "ISNOT"))
                    for k in ("SUIT", "NUM", "ADJ") for j in self.ends(i, k))
 
-    def branch(self, i: int) -> Result:
+    def branch(self, i: int) -> NodeRes:
         """What follows "otherwise": a clause, or "(play) anything"."""
         return self.expr(i) + [(BoolLit(True), j) for j in self.ends(i, "ANYTHING")]
 
-    def postfix_if(self, i: int) -> Result:
+    def postfix_if(self, i: int) -> NodeRes:
         """"play a red card if the last card was odd, otherwise black";
         "... unless the last card was a face card, in which case ..."."""
-        out: Result = []
+        out: NodeRes = []
         for then, a in self.expr(i):
             for b in self.opt(a, ","):
                 for c in self.ends(b, "IF"):
@@ -847,8 +856,8 @@ class _Parser:
                         out.append((_it_is(other, main), h))
         return out
 
-    def case_chain(self, i: int) -> Result:
-        out: Result = []
+    def case_chain(self, i: int) -> NodeRes:
+        out: NodeRes = []
         for _, a in self.tok(i, "DEPENDING"):
             for subject, b in self.noun(a):
                 assert isinstance(subject, Node)
@@ -856,8 +865,8 @@ class _Parser:
                     out += self._case_arms(c, subject, [])
         return out
 
-    def _case_arms(self, i: int, subject: Node, arms: list[tuple[Node, Node]]) -> Result:
-        out: Result = []
+    def _case_arms(self, i: int, subject: Node, arms: list[tuple[Node, Node]]) -> NodeRes:
+        out: NodeRes = []
         for a in self.ends(i, "WHENITIS"):
             for lit, b in self.literal(a):
                 assert isinstance(lit, Node)
@@ -877,26 +886,26 @@ class _Parser:
 
     # -- and / or
 
-    def expr(self, i: int) -> Result:
+    def expr(self, i: int) -> NodeRes:
         return self.memoised("expr", i, self._expr)
 
-    def _expr(self, i: int) -> Result:
-        out: Result = []
+    def _expr(self, i: int) -> NodeRes:
+        out: NodeRes = []
         for node, j in self.seq(i):
             out.append((node, j))
             for k in self.opt(j, ","):
                 for m in self.ends(k, "IFF"):
                     for other, e in self.seq(m):
-                        out.append((Cmp("==", node, other), e))  # type: ignore[arg-type]
+                        out.append((Cmp("==", node, other), e))
         return out
 
-    def seq(self, i: int) -> Result:
+    def seq(self, i: int) -> NodeRes:
         return self.memoised("seq", i, self._seq)
 
-    def _seq(self, i: int) -> Result:
+    def _seq(self, i: int) -> NodeRes:
         """Items joined by and/or/nor (with or without commas), read into every
         grouping the words allow (commas bind less than bare words)."""
-        out: Result = []
+        out: NodeRes = []
         for lead, a in [("", i)] + [(t.kind, j) for kind in ("EITHER", "BOTH", "NEITHER")
                                     for t, j in self.tok(i, kind)]:
             for items, conns, j in self._items(a):
@@ -918,9 +927,10 @@ class _Parser:
 
     def _items(self, i: int) -> list[tuple[list[Item], list[str], int]]:
         key = ("items", i)
-        if key in self.memo:
-            return self.memo[key]  # type: ignore[return-value]
+        if key in self.items_memo:
+            return self.items_memo[key]
         self.memo[key] = []
+        self.items_memo[key] = []
         out: list[tuple[list[Item], list[str], int]] = []
         for item, j in self.item(i):
             assert isinstance(item, Item)
@@ -939,7 +949,7 @@ class _Parser:
                                 out.append(([item, *rest], [conn, *conns], e))
                                 if len(out) > 4000:
                                     raise _TooMuch
-        self.memo[key] = out  # type: ignore[assignment]
+        self.items_memo[key] = out
         return out
 
     def _after_number(self, j: int) -> bool:
@@ -947,15 +957,15 @@ class _Parser:
         return j > 0 and (self.words[j - 1].isdigit() or any(
             t.kind == "NUM" and k == 1 for k, t in self.starts[j - 1]))
 
-    def item(self, i: int) -> Result:
+    def item(self, i: int) -> ItemRes:
         return self.memoised("item", i, self._item)
 
-    def _item(self, i: int) -> Result:
-        out: Result = []
+    def _item(self, i: int) -> ItemRes:
+        out: ItemRes = []
         for a in self.ends(i, "("):
             for node, b in self.body(a):
                 for c in self.ends(b, ")"):
-                    out.append((Item(node), c))  # type: ignore[arg-type]
+                    out.append((Item(node), c))
         out += [(Item(BoolLit(True)), j) for j in self.ends(i, "TRUE")]
         for a in self.opt(i, "PLAY"):
             for b in self.ends(a, "ANYTHING"):
@@ -983,10 +993,10 @@ class _Parser:
                                 if n1 is not None and n2 is not None:
                                     out.append((Item(Not(Or((n1, n2))), None, subject), c3))
                 for pred, c in self.predicate(b):
-                    node = pred(subject)  # type: ignore[operator]
-                    if node is not None:
+                    said = pred(subject)
+                    if said is not None:
                         positive = pred.positive(subject) if isinstance(pred, _Negated) else None
-                        out.append((Item(node, None, subject, positive=positive), c))
+                        out.append((Item(said, None, subject, positive=positive), c))
             heads = self.opt(a, "ONLY")
             verb = any(self.ends(x, k) for x in heads
                        for k in ("IS", "ISNOT", "HAS", "HASNOT", "CMP"))
@@ -995,7 +1005,7 @@ class _Parser:
             for pred, c in self.predicate(a) + self.desc(a):
                 kind = not verb and _is_kind(pred)
                 plural = kind and self.words[c - 1] in _plurals()
-                out.append((Item(None, pred, None, kind, plural=plural), c))  # type: ignore[arg-type]
+                out.append((Item(None, pred, None, kind, plural=plural), c))
             for _, b in self.tok(a, "NO"):
                 for pred, c in self.desc(b):
                     out.append((Item(None, _neg(pred, True)), c))
@@ -1004,24 +1014,24 @@ class _Parser:
                         self.ends(b, k) for k in ("IS", "ISNOT")):
                     continue  # "red cards must be odd", not "diamonds is ..."
                 for pred, c in self.predicate(b):
-                    node = _imply_same(kind_, pred)
-                    if node is not None:
-                        out.append((Item(node), c))
+                    implied = _imply_same(kind_, pred)
+                    if implied is not None:
+                        out.append((Item(implied), c))
             for pred, b in self.desc(a):
                 for c in self.ends(b, "PLAYABLE"):
-                    out.append((Item(None, pred), c))  # type: ignore[arg-type]
+                    out.append((Item(None, pred), c))
             for b in self.ends(a, "PLAY"):
                 for pred, c in self.desc(b):
-                    out.append((Item(None, pred), c))  # type: ignore[arg-type]
+                    out.append((Item(None, pred), c))
                 for pred, c in self.predicate(b):
-                    out.append((Item(None, pred), c))  # type: ignore[arg-type]
-            out += [(Item(node), j) for node, j in self.idiom(a)]  # type: ignore[arg-type]
+                    out.append((Item(None, pred), c))
+            out += [(Item(node), j) for node, j in self.idiom(a)]
         return out
 
     # -- idioms of the game
 
-    def idiom(self, i: int) -> Result:
-        out: Result = []
+    def idiom(self, i: int) -> NodeRes:
+        out: NodeRes = []
         out += self.alternate(i)
         out += self.no_run(i)
         out += self.follow(i)
@@ -1059,8 +1069,8 @@ class _Parser:
             return Cmp("!=", Attr(Ref(0), "even"), Attr(Ref(1), "even"))
         return Cmp("!=", Attr(Ref(0), attr), Attr(Ref(1), attr))
 
-    def alternate(self, i: int) -> Result:
-        out: Result = []
+    def alternate(self, i: int) -> NodeRes:
+        out: NodeRes = []
         for a in self.opt(i, "PLAY", "ONLY", "ART"):
             for b in self.ends(a, "ALTERNATE"):
                 for b2 in self.opt(b, "ART"):
@@ -1079,20 +1089,16 @@ class _Parser:
                         out.append((self._alternation(attr), d))
         return out
 
-    def no_run(self, i: int) -> Result:
+    def no_run(self, i: int) -> NodeRes:
         """"no two face cards in a row", "never three reds in a row",
         "no two consecutive cards of the same suit"."""
-        out: Result = []
+        out: NodeRes = []
         for a in [i, *self.ends(i, "NO")]:
             for t, b in self.tok(a, "ROWCOUNT"):
-                count = int(t.value)  # type: ignore[call-overload]
+                count = _tok_int(t)
                 for c in self.opt(b, "CONSECUTIVE", "ART"):
-                    runs: list[tuple[Callable[[int], Node | None], int]] = []
-                    for pred, d in self.desc(c):
-                        runs.append((lambda k, p=pred: p(Ref(k)), d))  # type: ignore[misc]
-                    for d0 in self.ends(c, "REF", 0):
-                        for pred, d in self.predicate(d0):
-                            runs.append((lambda k, p=pred: p(Ref(k)), d))  # type: ignore[misc]
+                    runs = self.desc(c) + [x for d0 in self.ends(c, "REF", 0)
+                                           for x in self.predicate(d0)]
                     for fn, d0 in runs:
                         if a == i:  # "two kings may not be played in a row"
                             ends = [e for x in self.ends(d0, "NOTPLAYABLE")
@@ -1100,16 +1106,17 @@ class _Parser:
                         else:
                             ends = self.ends(d0, "INAROW") + ([d0] if c != b else [])
                         for e in ends:
-                            nodes = [fn(k) for k in range(count)]
-                            if any(x is None or _has_hole(x) for x in nodes):
+                            nodes = [fn(Ref(k)) for k in range(count)]
+                            whole = [x for x in nodes if x is not None and not _has_hole(x)]
+                            if len(whole) < count:
                                 out += self._same_run(nodes, count, e)
                                 continue
-                            out.append((Not(And(tuple(nodes))), e))  # type: ignore[arg-type]
+                            out.append((Not(And(tuple(whole))), e))
         return out
 
-    def _same_run(self, nodes: list[Node | None], count: int, e: int) -> Result:
+    def _same_run(self, nodes: list[Node | None], count: int, e: int) -> NodeRes:
         """"no two cards of the same suit in a row": the hole is the card before."""
-        out: Result = []
+        out: NodeRes = []
         pairs: list[Node] = []
         for k in range(count - 1):
             node = nodes[k]
@@ -1121,10 +1128,10 @@ class _Parser:
                 "!=", pairs[0].left, pairs[0].right), e))
         return out
 
-    def follow(self, i: int) -> Result:
+    def follow(self, i: int) -> NodeRes:
         """"a red card must follow a black card", "after a face card play a
         numeral card", "a face card must be followed by a red card"."""
-        out: Result = []
+        out: list[tuple[Node | None, int]] = []
         for a in self.opt(i, "ONLY"):
             for _, b in self.tok(a, "AFTER"):
                 for before, c in self.desc(b):
@@ -1165,10 +1172,10 @@ class _Parser:
             return If(((cond, conseq),), BoolLit(True))
         return Not(And((cond, conseq)))
 
-    def pair_same(self, i: int) -> Result:
+    def pair_same(self, i: int) -> NodeRes:
         """"the card and the last card have the same color", "... differ in
         rank by at most 3"."""
-        out: Result = []
+        out: NodeRes = []
         for t1, a in self.tok(i, "REF"):
             for b in self.ends(a, "AND"):
                 for t2, c in self.tok(b, "REF"):
@@ -1181,9 +1188,9 @@ class _Parser:
                             out.append((_subst(node, HOLE, second), d))
         return out
 
-    def suit_order(self, i: int) -> Result:
+    def suit_order(self, i: int) -> NodeRes:
         """"suits follow the order hearts, clubs, diamonds, spades"."""
-        out: Result = []
+        out: NodeRes = []
         for a in self.opt(i, "ART", "ONLY", "PLAY"):
             for t, b in self.tok(a, "ATTR"):
                 if t.value != "suit":
@@ -1197,9 +1204,9 @@ class _Parser:
                                     out.append((node, f))
         return out
 
-    def trend(self, i: int) -> Result:
+    def trend(self, i: int) -> NodeRes:
         """"ranks go up", "the cards must be in ascending order"."""
-        out: Result = []
+        out: NodeRes = []
         for a in self.opt(i, "ART", "ONLY", "PLAY"):
             starts = [a, *self.ends(a, "REF", 0)]
             for t, b in self.tok(a, "ATTR"):
@@ -1222,42 +1229,42 @@ class _Parser:
 
     # -- predicates
 
-    def desc(self, i: int) -> Result:
+    def desc(self, i: int) -> PredRes:
         """A kind of card ("a red face card", "hearts", "kings", "a card higher
         than the last"): a predicate on a card."""
         return self.memoised("desc", i, self._desc)
 
-    def _desc(self, i: int) -> Result:
-        out: Result = []
+    def _desc(self, i: int) -> PredRes:
+        out: PredRes = []
         for a in self.opt(i, "INDEF", "ONLY"):
             for preds, b in self._adjs(a, 0):
                 out.append((_all(preds), b))
                 for c in self.ends(b, "CARDN") + ([b] if self.ends(b, "HAS") else []):
                     out.append((_all(preds), c))
                     for pred, d in self._postmod(c):
-                        out.append((_all([*preds, pred]), d))  # type: ignore[list-item]
+                        out.append((_all([*preds, pred]), d))
             for t, c in self.tok(a, "CARDN"):
                 if a != i or t.text not in ("one", "ones"):  # "one lower" is a number
                     out += self._postmod(c)
             for t, b in self.tok(a, "CMP"):
                 if t.value in ("<", ">", "<=", ">="):
                     for c in self.ends(b, "CARDN"):
-                        out.append(((lambda s, o=str(t.value): _equal(s, HOLE, o)), c))
+                        out.append((_p(lambda s, o=str(t.value): _equal(s, HOLE, o)), c))
         return out
 
     def _numbers(self, i: int) -> list[tuple[int, int]]:
         return [(_tok_int(t), j) for t, j in self.tok(i, "NUM") if t.text in _NUMBER_WORDS]
 
-    def _postmod(self, i: int) -> Result:
+    def _postmod(self, i: int) -> PredRes:
         """What may follow "a card" to say which: "higher than the last",
         "of the same suit", "that is red" (a verb only after "that")."""
-        out: Result = []
+        out: PredRes = []
         for a in self.ends(i, "REL"):
             out += self.predicate(a)
             for t, b in self.tok(a, "ATTR"):  # "whose rank is at least 9"
                 if t.value in ("rank", "suit", "color"):
                     for pred, c in self.predicate(b):
-                        out.append(((lambda s, p=pred, at=str(t.value):
+                        out.append((_p(lambda s, p=pred, at=str(t.value):
                                      _as_pred(p)(Attr(s, at)) if _type(s) == "card" else None), c))
         if any(self.ends(i, k) for k in _POSTMOD_STARTS):
             out += self.predicate(i)
@@ -1280,17 +1287,17 @@ class _Parser:
             out.append((_adj_pred(_suit_of(t).noun), j))
         for t, j in self.tok(i, "NUM"):
             if t.text != "one":
-                out.append(((lambda s, v=t.value: _equal(s, Num(*v))), j))  # type: ignore[misc]
+                out.append((_equal_to(_num(t)), j))
         for t, j in self.tok(i, "INT"):
-            if 1 <= int(t.value) <= 13:  # type: ignore[call-overload]
-                out.append(((lambda s, v=int(t.value): _equal(s, Num(v))), j))  # type: ignore[call-overload, misc]
+            if 1 <= _tok_int(t) <= 13:
+                out.append((_equal_to(_num(t)), j))
         return out
 
-    def predicate(self, i: int) -> Result:
+    def predicate(self, i: int) -> PredRes:
         return self.memoised("pred", i, self._predicate)
 
-    def _predicate(self, i: int) -> Result:
-        out: Result = []
+    def _predicate(self, i: int) -> PredRes:
+        out: PredRes = []
         for a in self.opt(i, "ONLY"):
             for neg, b in [(False, x) for x in self.ends(a, "IS")] + [
                     (True, x) for x in self.ends(a, "ISNOT")]:
@@ -1302,27 +1309,27 @@ class _Parser:
             out += self._leaves(a)
         return out
 
-    def _equality(self, i: int) -> Result:
+    def _equality(self, i: int) -> PredRes:
         """"is 7", "is the last card's rank plus 1", "is hearts"."""
-        out: Result = []
+        out: PredRes = []
         for value, j in self.noun(i):
             assert isinstance(value, Node)
-            out.append(((lambda s, v=value: _equal(s, v)), j))
+            out.append((_p(lambda s, v=value: _equal(s, v)), j))
             if isinstance(value, Ref) and value != IT:
-                out.append(((lambda s, v=value: _same_card(s, v, "==")), j))
+                out.append((_p(lambda s, v=value: _same_card(s, v, "==")), j))
             for t, k in self.tok(j, "ORCMP"):
-                out.append(((lambda s, v=value, op=str(t.value): _equal(s, v, op)), k))
+                out.append((_p(lambda s, v=value, op=str(t.value): _equal(s, v, op)), k))
         for _, j in self.tok(i, "SAMECARD"):
             for value, k in self.noun(j):
                 if isinstance(value, Ref | CardLit):
-                    out.append(((lambda s, v=value: Cmp("==", s, v)
+                    out.append((_p(lambda s, v=value: Cmp("==", s, v)
                                  if isinstance(s, Ref) else None), k))
         return out
 
-    def _after_is(self, i: int) -> Result:
+    def _after_is(self, i: int) -> PredRes:
         """What may follow "is" (and also stand alone): adjectives, comparisons,
         lists, ranges, multiples, "the same suit as"."""
-        out: Result = []
+        out: PredRes = []
         for a in self.opt(i, "ART", "HAS"):
             for preds, b in self._adjs(a, 0):
                 out.append((_all(preds), b))
@@ -1333,10 +1340,10 @@ class _Parser:
             # "higher" may leave out what it compares with; "higher than" may not
             open_ = t.text.split()[-1] not in ("than", "to", "as", "from")
             for value, b in [*self.noun(a), *([(HOLE, a)] if open_ else [])]:
-                out.append(((lambda s, v=value, o=op: _equal(s, v, o)), b))
+                out.append((_p(lambda s, v=value, o=op: _equal(s, v, o)), b))
                 if op in ("==", "!=") and isinstance(value, Ref):
                     # "different from the last card": its rank, or another card
-                    out.append(((lambda s, v=value, o=op: _same_card(s, v, o)), b))
+                    out.append((_p(lambda s, v=value, o=op: _same_card(s, v, o)), b))
         for t, a in self.tok(i, "INT") + self.tok(i, "NUM"):
             step = _tok_int(t)
             for b in self.opt(a, "STEP"):
@@ -1345,7 +1352,7 @@ class _Parser:
                         continue
                     sign = "+" if t2.value == ">" else "-"
                     for value, d in [*self.noun(c), (HOLE, c)]:
-                        out.append(((lambda s, v=value, g=sign, n=step:
+                        out.append((_p(lambda s, v=value, g=sign, n=step:
                                      _offset(s, v, g, n)), d))
         for a in self.ends(i, "WITHIN"):
             for t, b in self.tok(a, "INT") + self.tok(a, "NUM"):
@@ -1353,34 +1360,34 @@ class _Parser:
                 for c in self.opt(b, "STEP"):
                     for d in self.ends(c, "OFF"):
                         for value, e in self.noun(d):
-                            out.append(((lambda s, v=value, n=step: _within(s, v, n)), e))
+                            out.append((_p(lambda s, v=value, n=step: _within(s, v, n)), e))
         for neg, kind in ((False, "ONEOF"), (True, "NOTONEOF")):
             for a in self.ends(i, kind):
                 colls = self.collection(a)
                 longest = max((b for _, b in colls), default=a)
                 for coll, b in colls:  # a list takes every item it can: "one of 2, 3 and 5"
                     if b == longest:
-                        out.append(((lambda s, c=coll, n=neg: _member(s, c, n)), b))
+                        out.append((_p(lambda s, c=coll, n=neg: _member(s, c, n)), b))
                 for b in self.opt(a, "ART"):
                     for t, c in self.tok(b, "ADJ"):  # "one of the primes"
                         out.append((_neg(_adj_pred(str(t.value)), neg), c))
         for t, a in self.tok(i, "INT") + self.tok(i, "NUM"):
             for t2, b in self.tok(a, "ORCMP"):
-                value = Num(_tok_int(t), t.kind == "NUM" and bool(t.value[1]))  # type: ignore[index]
-                out.append(((lambda s, v=value, o=str(t2.value): _equal(s, v, o)), b))
+                value = _num(t)
+                out.append((_p(lambda s, v=value, o=str(t2.value): _equal(s, v, o)), b))
         for t, a in self.tok(i, "CMP"):  # "at most two away from the last card"
             for n, b in self.literal(a) + [(Num(v), b) for v, b in self._numbers(a)]:
                 for c in self.opt(b, "STEP"):
                     for d in self.ends(c, "OFF"):
                         for value, e in self.noun(d):
                             if isinstance(n, Num):
-                                out.append(((lambda s, v=value, o=str(t.value), m=n:
+                                out.append((_p(lambda s, v=value, o=str(t.value), m=n:
                                              _gap(s, v, o, m)), e))
         for a in self.ends(i, "FOLLOW", True):  # "comes after hearts in the order ..."
             for value, b in self.noun(a):
                 for c in self.ends(b, "INCYCLE"):
                     for items, d in self._cycle(c):
-                        out.append(((lambda s, v=value, it=tuple(items):
+                        out.append((_p(lambda s, v=value, it=tuple(items):
                                      _next_of(s, v, list(it))), d))
         for a in self.ends(i, "BETWEEN"):
             for lo, b in self.literal(a):
@@ -1389,11 +1396,11 @@ class _Parser:
                         for e in self.opt(d, "GLOSS"):
                             if isinstance(lo, Num) and isinstance(hi, Num):
                                 rng = RangeLit(lo, hi)
-                                out.append(((lambda s, c=rng: _member(s, c, False)), e))
+                                out.append((_p(lambda s, c=rng: _member(s, c, False)), e))
         for a in self.ends(i, "MULTOF"):
             for value, b in self.literal(a):
                 if isinstance(value, Num) and value.value > 0:
-                    out.append(((lambda s, m=value: _remainder(s, m, Num(0), True)), b))
+                    out.append((_p(lambda s, m=value: _remainder(s, m, Num(0), True)), b))
         out += self._has(i)
         for a in self.opt(i, "HAS", "ART"):
             for t, b0 in self.tok(a, "ATTR"):
@@ -1401,16 +1408,16 @@ class _Parser:
                     continue
                 for b in self.opt(b0, "HAS"):
                     for pred, c in self._equality(b) + self._after_is(b):
-                        out.append(((lambda s, p=pred, at=str(t.value):
+                        out.append((_p(lambda s, p=pred, at=str(t.value):
                                      p(Attr(s, at)) if _type(s) == "card" else None), c))
         for a in self.ends(i, "DIFFERIN"):
             out += self._differ(a)
         return out
 
-    def _differ(self, i: int) -> Result:
+    def _differ(self, i: int) -> PredRes:
         """"differs in color from the last card", "differs in rank by at most 2
         from the last card"."""
-        out: Result = []
+        out: PredRes = []
         for t, a in self.tok(i, "ATTR"):
             attr = str(t.value)
             if attr not in ("rank", "suit", "color", "parity"):
@@ -1419,7 +1426,7 @@ class _Parser:
             for b in self.ends(a, "AS") + self.ends(a, "OFF"):
                 targets += [(v, c) for v, c in self.noun(b) if isinstance(v, Ref)]
             for value, c in targets:
-                out.append(((lambda s, v=value, at=attr: _same(s, at, v, False)), c))
+                out.append((_p(lambda s, v=value, at=attr: _same(s, at, v, False)), c))
             if attr != "rank":
                 continue
             for b in self.ends(a, "BY"):
@@ -1431,13 +1438,13 @@ class _Parser:
                         for e in self.ends(d, "AS") + self.ends(d, "OFF"):
                             ends += [(v, f) for v, f in self.noun(e) if isinstance(v, Ref)]
                         for value, f in ends:
-                            out.append(((lambda s, v=value, o=str(t2.value), m=n:
+                            out.append((_p(lambda s, v=value, o=str(t2.value), m=n:
                                          _gap(s, v, o, m)), f))
         return out
 
-    def _has(self, i: int) -> Result:
+    def _has(self, i: int) -> PredRes:
         """"has the same suit as the last card", "a different color from ..."."""
-        out: Result = []
+        out: PredRes = []
         starts = [(True, x) for x in self.opt(i, "HAS", "IS", "ART")]
         starts += [(False, x) for x in self.ends(i, "HASNOT")]
         for a in self.opt(i, "IS"):
@@ -1452,7 +1459,7 @@ class _Parser:
                                 assert isinstance(value, Node)
                                 targets.append((value, e))
                         for value, e in targets:
-                            out.append(((lambda s, v=value, at=attrs, sm=same == positive:
+                            out.append((_p(lambda s, v=value, at=attrs, sm=same == positive:
                                          _join_same(s, at, v, sm)), e))
         return out
 
@@ -1467,47 +1474,48 @@ class _Parser:
                             out.append(((str(t.value), f"{kind}", str(t2.value)), m))
         return out
 
-    def _leaves(self, i: int) -> Result:
-        out: Result = []
+    def _leaves(self, i: int) -> PredRes:
+        out: PredRes = []
         for t, a in self.tok(i, "LEAVES"):
             for r, b in self.literal(a):
                 for c in self.ends(b, "WHENDIV"):
                     for m, d in self.literal(c):
                         if isinstance(r, Num) and isinstance(m, Num) and m.value > 0:
-                            out.append(((lambda s, mm=m, rr=r, p=bool(t.value):
+                            out.append((_p(lambda s, mm=m, rr=r, p=bool(t.value):
                                          _remainder(s, mm, rr, p)), d))
         return out
 
     # -- values
 
-    def literal(self, i: int) -> Result:
-        out: Result = []
+    def literal(self, i: int) -> NodeRes:
+        out: NodeRes = []
         for t, j in self.tok(i, "INT"):
-            out.append((Num(int(t.value)), j))  # type: ignore[call-overload]
+            out.append((Num(_tok_int(t)), j))
         for a in self.ends(i, "MINUS"):
             for t, j in self.tok(a, "INT"):
-                out.append((Num(-int(t.value)), j))  # type: ignore[call-overload]
+                out.append((Num(-_tok_int(t)), j))
         for t, j in self.tok(i, "NUM"):
-            out.append((Num(*t.value), j))  # type: ignore[misc]
+            out.append((_num(t), j))
         for t, j in self.tok(i, "SUIT"):
-            out.append((SuitLit(t.value), j))  # type: ignore[arg-type]
+            out.append((SuitLit(_suit_of(t)), j))
         for t, j in self.tok(i, "ADJ"):
             if t.value in ("red", "black"):
                 out.append((ColorLit(Color(t.value)), j))
         for t, j in self.tok(i, "CARD"):
-            out.append((CardLit(t.value), j))  # type: ignore[arg-type]
+            assert isinstance(t.value, Card)
+            out.append((CardLit(t.value), j))
         for a in self.opt(i, "ART"):
             for t, b in self.tok(a, "NUM") + self.tok(a, "INT"):
-                rank = t.value[0] if t.kind == "NUM" else t.value  # type: ignore[index]
+                rank = _tok_int(t)
                 for c in self.ends(b, "HAS"):
                     for s, d in self.tok(c, "SUIT"):
                         if isinstance(rank, int) and 1 <= rank <= 13:
-                            out.append((CardLit(Card(rank, s.value)), d))  # type: ignore[arg-type]
+                            out.append((CardLit(Card(rank, _suit_of(s))), d))
         return out
 
-    def collection(self, i: int) -> Result:
+    def collection(self, i: int) -> NodeRes:
         """A list of literals: "2, 3, 5 or 7", "{2, 3, 5}", "hearts and spades"."""
-        out: Result = []
+        out: NodeRes = []
         for a in self.opt(i, "{", "["):
             for items, b in self._lits(a, 0):
                 close = self.ends(b, "}") + self.ends(b, "]") if a != i else [b]
@@ -1528,12 +1536,12 @@ class _Parser:
                             out.append(([lit, *rest], m))
         return out
 
-    def noun(self, i: int) -> Result:
+    def noun(self, i: int) -> NodeRes:
         return self.memoised("noun", i, self._noun)
 
-    def _noun(self, i: int) -> Result:
+    def _noun(self, i: int) -> NodeRes:
         """A value, with arithmetic ("the card's rank plus the last card's rank")."""
-        out: Result = []
+        out: NodeRes = []
         for terms, ops, j in self._chain(i, 0):
             for node in _arith(terms, ops):
                 out.append((node, j))
@@ -1552,28 +1560,28 @@ class _Parser:
                         out.append(([term, *rest], [op, *ops], m))
         return out
 
-    def term(self, i: int) -> Result:
+    def term(self, i: int) -> NodeRes:
         return self.memoised("term", i, self._term)
 
-    def _term(self, i: int) -> Result:
-        out: Result = []
+    def _term(self, i: int) -> NodeRes:
+        out: NodeRes = []
         for base, j in self._primary(i):
             out.append((base, j))
             for k in self.ends(j, "WRAPPED"):
                 for k2 in self.opt(k, "GLOSS"):
-                    num = _int(base)  # type: ignore[arg-type]
+                    num = _int(base)
                     if num is not None:
                         out.append((Call("wrap", (num,)), k2))
         return out
 
-    def _primary(self, i: int) -> Result:
-        out: Result = []
+    def _primary(self, i: int) -> NodeRes:
+        out: NodeRes = []
         for a in self.ends(i, "("):
             for node, b in self.noun(a):
                 for c in self.ends(b, ")"):
                     out.append((node, c))
         for t, j in self.tok(i, "REF"):
-            ref = Ref(int(t.value))  # type: ignore[call-overload]
+            ref = Ref(_tok_int(t))
             out.append((ref, j))
             for k in self.ends(j, "POSS"):
                 for t2, m in self.tok(k, "ATTR"):
@@ -1586,7 +1594,7 @@ class _Parser:
                 for c in self.ends(b, "HAS"):
                     for t2, d in self.tok(c, "REF"):
                         if t.value != "parity":
-                            out.append((Attr(Ref(int(t2.value)), str(t.value)), d))  # type: ignore[call-overload]
+                            out.append((Attr(Ref(_tok_int(t2)), str(t.value)), d))
             for b in self.ends(a, "POSWORD"):
                 out.append((Pos(), b))
             if a != i:
@@ -1603,14 +1611,14 @@ class _Parser:
         out += self._value_choice(i)
         for a in self.ends(i, "MINUS"):
             for node, b in self.term(a):
-                num = _int(node)  # type: ignore[arg-type]
+                num = _int(node)
                 if num is not None:
                     out.append((Neg(num), b))
         for a in self.ends(i, "REMWHEN"):
             for x, b in self.noun(a):
                 for c in self.ends(b, "DIVBY"):
                     for mod, d in self.term(c):
-                        x_, m_ = _int(x), _int(mod)  # type: ignore[arg-type]
+                        x_, m_ = _int(x), _int(mod)
                         if x_ is not None and m_ is not None:
                             out.append((Arith("%", x_, m_), d))
         for kind, name in (("SUMOF", "+"), ("MINOF", "min"), ("MAXOF", "max")):
@@ -1621,27 +1629,27 @@ class _Parser:
                         continue
                     if name == "+":
                         total: Node = _as_node(nums[0])
-                        for x in nums[1:]:
-                            total = Arith("+", total, _as_node(x))
+                        for addend in nums[1:]:
+                            total = Arith("+", total, _as_node(addend))
                     else:
-                        total = Call(name, tuple(_as_node(x) for x in nums))
+                        total = Call(name, tuple(_as_node(n) for n in nums))
                     out.append((total, b))
         for a in self.ends(i, "ABSOF"):
             for x, b in self.term(a):
-                num = _int(x)  # type: ignore[arg-type]
+                num = _int(x)
                 if num is not None:
                     out.append((Call("abs", (num,)), b))
         for a in self.ends(i, "DIFFOF"):
             for terms, b in self._listed(a):
                 if len(terms) == 2:
-                    x, y = _int(terms[0]), _int(terms[1])
-                    if x is not None and y is not None:
-                        out.append((Call("abs", (Arith("-", x, y),)), b))
+                    left, right = _int(terms[0]), _int(terms[1])
+                    if left is not None and right is not None:
+                        out.append((Call("abs", (Arith("-", left, right),)), b))
         for a in self.ends(i, "ONEAFTER"):
             for x, b in self.term(a):
                 for c in self.ends(b, "INCYCLE"):
                     for items, d in self._cycle(c):
-                        out.append((Call("next", (_cycle_arg(x, items),  # type: ignore[arg-type]
+                        out.append((Call("next", (_cycle_arg(x, items),
                                                   ListLit(tuple(items)))), d))
         for a in self.ends(i, "ENTRYFOR"):
             for x, b in self.term(a):
@@ -1649,27 +1657,27 @@ class _Parser:
                     for items, d in self._lits(c, 0):
                         for e in self.opt(d, ",", "ELLIPSIS"):
                             if e != d:
-                                num = _int(x)  # type: ignore[arg-type]
+                                num = _int(x)
                                 period = _period(items)
                                 if num is not None and period:
                                     out.append((Call("pick", (num, ListLit(tuple(period)))), e))
         return out
 
-    def _value_choice(self, i: int) -> Result:
+    def _value_choice(self, i: int) -> NodeRes:
         """"(if A then x, else y)" and "(depending on x: 1 gives a, anything
         else gives b)", as :mod:`eleusis.rules.english` writes them."""
-        out: Result = []
+        out: NodeRes = []
         for a in self.ends(i, "("):
             for b in self.ends(a, "IF"):
                 out += self._value_arms(b, [])
             for b in self.ends(a, "DEPENDING"):
                 for subject, c in self.noun(b):
                     for d in self.ends(c, ":"):
-                        out += self._case_values(d, subject, [])  # type: ignore[arg-type]
+                        out += self._case_values(d, subject, [])
         return out
 
-    def _value_arms(self, i: int, arms: list[tuple[Node, Node]]) -> Result:
-        out: Result = []
+    def _value_arms(self, i: int, arms: list[tuple[Node, Node]]) -> NodeRes:
+        out: NodeRes = []
         for cond, a in self.expr(i):
             for b in self.ends(a, "THEN"):
                 for value, c in self.noun(b):
@@ -1677,26 +1685,26 @@ class _Parser:
                     for d in self.ends(c, ","):
                         for e in self.ends(d, "IFINSTEAD"):
                             if len(arms) < 8:
-                                out += self._value_arms(e, [*arms, arm])  # type: ignore[list-item]
+                                out += self._value_arms(e, [*arms, arm])
                         for e in self.ends(d, "OTHERWISE"):
                             for other, f in self.noun(e):
                                 for g in self.ends(f, ")"):
-                                    out.append((If((*arms, arm), other), g))  # type: ignore[arg-type]
+                                    out.append((If((*arms, arm), other), g))
         return out
 
-    def _case_values(self, i: int, subject: Node, arms: list[tuple[Node, Node]]) -> Result:
-        out: Result = []
+    def _case_values(self, i: int, subject: Node, arms: list[tuple[Node, Node]]) -> NodeRes:
+        out: NodeRes = []
         for lit, a in self.literal(i):
             for b in self.ends(a, "GIVES"):
                 for value, c in self.noun(b):
                     arm = (lit, value)
                     for d in self.ends(c, ","):
                         if len(arms) < 13:
-                            out += self._case_values(d, subject, [*arms, arm])  # type: ignore[list-item]
+                            out += self._case_values(d, subject, [*arms, arm])
                         for e in self.ends(d, "ANYELSE"):
                             for other, f in self.noun(e):
                                 for g in self.ends(f, ")"):
-                                    out.append((Case(subject, (*arms, arm), other), g))  # type: ignore[arg-type]
+                                    out.append((Case(subject, (*arms, arm), other), g))
         return out
 
     def _listed(self, i: int) -> list[tuple[list[Node], int]]:
@@ -1706,7 +1714,7 @@ class _Parser:
             assert isinstance(first, Node)
             for k in self.ends(j, "AND"):
                 for last, m in self.term(k):
-                    out.append(([first, last], m))  # type: ignore[list-item]
+                    out.append(([first, last], m))
             for k in self.ends(j, ","):
                 for rest, m in self._listed(k):
                     out.append(([first, *rest], m))
@@ -1745,9 +1753,9 @@ def _signature(value: object) -> object:
     return value
 
 
-def _dedupe(results: Result) -> Result:
+def _dedupe(results: list[tuple[T, int]]) -> list[tuple[T, int]]:
     seen: set[tuple[object, int]] = set()
-    out: Result = []
+    out: list[tuple[T, int]] = []
     for value, j in results:
         key = (_signature(value), j)
         if key in seen:
@@ -1830,6 +1838,11 @@ def _imply_same(kind: object, pred: object) -> Node | None:
     return If(((cond, then),), BoolLit(True))
 
 
+def _p(fn: Callable[..., Node | None]) -> Pred:
+    """A predicate written as a lambda with bound defaults (for the type checker)."""
+    return fn
+
+
 def _as_node(value: object) -> Node:
     assert isinstance(value, Node)
     return value
@@ -1847,9 +1860,21 @@ def _tok_int(t: Tok) -> int:
     return value
 
 
+def _num(t: Tok) -> Num:
+    """The number a NUM or INT token stands for, as written (a rank letter or not)."""
+    letter = isinstance(t.value, tuple) and bool(t.value[1])
+    return Num(_tok_int(t), letter)
+
+
 def _suit_of(t: Tok) -> Suit:
     assert isinstance(t.value, Suit)
     return t.value
+
+
+def _equal_to(value: Node) -> Pred:
+    def apply(s: Node) -> Node | None:
+        return _equal(s, value)
+    return apply
 
 
 def _adj_pred(adj: str) -> Pred:
@@ -1874,10 +1899,10 @@ def _and(a: Node, b: Node) -> Node:
 
 def _all(preds: Sequence[Pred]) -> Pred:
     def apply(s: Node) -> Node | None:
-        nodes = [p(s) for p in preds]
-        if any(n is None for n in nodes):
+        nodes = [n for n in (p(s) for p in preds) if n is not None]
+        if len(nodes) < len(preds):
             return None
-        return nodes[0] if len(nodes) == 1 else And(tuple(nodes))  # type: ignore[arg-type]
+        return nodes[0] if len(nodes) == 1 else And(tuple(nodes))
     return apply
 
 
@@ -2263,7 +2288,7 @@ def _walk(node: Node) -> Iterator[Node]:
         yield from _walk(c)
 
 
-def _rules(results: list[object]) -> list[Rule]:
+def _rules(results: list[Node]) -> list[Rule]:
     seen: dict[str, Rule] = {}
     expanded = [x for node in results if isinstance(node, Node) for x in _resolve_it(node)]
     sensible = [x for x in expanded if not _self_compared(x)]
