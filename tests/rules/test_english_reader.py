@@ -155,10 +155,21 @@ def test_text_not_understood_gets_forms_to_try() -> None:
     assert reading.suggestions and all(from_english(s).rule for s in reading.suggestions)
 
 
-@pytest.mark.parametrize("text", ["", "   ", "(((((", "and or and", "x" * 5000, "is is is"])
+@pytest.mark.parametrize("text", ["", "   ", "(((((", "and or and", "x" * 5000, "is is is",
+                                  "(" * 300 + "red" + ")" * 300, "\x00", "é 中文 ✓"])
 def test_bad_input_is_refused_plainly(text: str) -> None:
     reading = from_english(text)
     assert reading.rule is None and reading.message
+
+
+def test_a_reading_over_the_language_limits_says_so() -> None:
+    reading = from_english(" or ".join(["red"] * 55))
+    assert reading.rule is None and "too long" in reading.message
+
+
+def test_deep_parentheses_within_the_limit_are_read() -> None:
+    reading = from_english("(" * 20 + "red cards only" + ")" * 20)
+    assert reading.rule is not None and reading.rule.text == "card is red"
 
 
 def test_corpus_is_never_misread_and_mostly_understood() -> None:

@@ -48,6 +48,7 @@ from eleusis.rules.errors import RuleSyntaxError
 from eleusis.rules.rule import Rule
 from eleusis.rules.syntax import (
     ATTRIBUTES,
+    MAX_DEPTH,
     And,
     Arith,
     Attr,
@@ -75,6 +76,9 @@ from eleusis.rules.syntax import (
 
 #: Longest text read, in characters (a guess is a sentence, not an essay).
 MAX_TEXT: Final = 2000
+#: Most clauses joined by "and"/"or" in one list (a rule of 600 characters
+#: holds at most about 50).
+MAX_CLAUSES: Final = 60
 #: Most partial readings explored before the text is called too tangled.
 MAX_WORK: Final = 60_000
 
@@ -945,6 +949,8 @@ class _Parser:
                     for k in self.ends(comma if kind != "," else j, kind):
                         for k2 in self.opt(k, "ONLY"):
                             for rest, conns, e in self._items(k2):
+                                if len(rest) >= MAX_CLAUSES:
+                                    continue
                                 conn = "LIST" if kind == "," else c + kind
                                 out.append(([item, *rest], [conn, *conns], e))
                                 if len(out) > 4000:
@@ -964,8 +970,9 @@ class _Parser:
         out: ItemRes = []
         for a in self.ends(i, "("):
             for node, b in self.body(a):
-                for c in self.ends(b, ")"):
-                    out.append((Item(node), c))
+                for b2 in self.opt(b, "ONLY", "GLOSS"):
+                    for c in self.ends(b2, ")"):
+                        out.append((Item(node), c))
         out += [(Item(BoolLit(True)), j) for j in self.ends(i, "TRUE")]
         for a in self.opt(i, "PLAY"):
             for b in self.ends(a, "ANYTHING"):
@@ -2192,14 +2199,21 @@ def from_english(text: str) -> Reading:
     if len(text) > MAX_TEXT:
         return Reading(text, None, (), EXAMPLES[:3],
                        f"that is too long: say the rule in at most {MAX_TEXT} characters")
+    if _nesting(text) > MAX_DEPTH:
+        return Reading(text, None, (), EXAMPLES[:3],
+                       f"that is nested too deeply: at most {MAX_DEPTH} levels of parentheses")
     words, starts = lattice(text)
     parser = _Parser(words, starts)
     try:
         results = [node for node, j in parser.sentences(0) if j == len(words)]
-    except _TooMuch:
+    except (_TooMuch, RecursionError):
         return Reading(text, None, (), _nearest(text),
                        "that sentence has too many possible readings: say it more simply")
-    rules = _rules(results)
+    limits: list[str] = []
+    rules = _rules(results, limits)
+    if not rules and limits:
+        return Reading(text, None, (), EXAMPLES[:3],
+                       f"I read that, but the game cannot take it: {limits[0]}")
     if not rules:
         return Reading(text, None, (), _nearest(text), _not_understood(words, starts, parser))
     classes: list[Rule] = []
@@ -2211,6 +2225,18 @@ def from_english(text: str) -> Reading:
     return Reading(text, None, tuple(classes), (),
                    "that can be read in more than one way: choose one of the readings, "
                    "or add commas or parentheses")
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets in ``text``."""
+    depth = best = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+            best = max(best, depth)
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+    return best
 
 
 def _same_rule(a: Rule, b: Rule) -> bool:
@@ -2288,7 +2314,10 @@ def _walk(node: Node) -> Iterator[Node]:
         yield from _walk(c)
 
 
-def _rules(results: list[Node]) -> list[Rule]:
+def _rules(results: list[Node], limits: list[str] | None = None) -> list[Rule]:
+    """The readings that are valid rules, one per canonical text; a reading
+    refused for a limit of the language (too long, too big) is noted in
+    ``limits`` so the player learns why."""
     seen: dict[str, Rule] = {}
     expanded = [x for node in results if isinstance(node, Node) for x in _resolve_it(node)]
     sensible = [x for x in expanded if not _self_compared(x)]
@@ -2298,7 +2327,12 @@ def _rules(results: list[Node]) -> list[Rule]:
             continue
         try:
             rule = Rule.from_tree(_tidy(node))
-        except (RuleSyntaxError, RecursionError, ValueError, TypeError, AssertionError):
+        except RuleSyntaxError as err:
+            if limits is not None and ("too long" in str(err) or "too big" in str(err)
+                                       or "too deeply" in str(err)):
+                limits.append(str(err).split(" (column")[0])
+            continue
+        except (RecursionError, ValueError, TypeError, AssertionError):
             continue
         seen.setdefault(rule.text, rule)
         if len(seen) > 24:
