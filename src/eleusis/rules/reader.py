@@ -1745,8 +1745,9 @@ class _Parser:
 
 
 #: Subjects a predicate is tried on to tell two predicates apart.
-_PROBES: Final = (Ref(0), Ref(2), Attr(Ref(0), "rank"), Attr(Ref(0), "suit"),
-                  Attr(Ref(0), "color"), Pos())
+_PROBES: Final = (Ref(0), Ref(2), Attr(Ref(0), "rank"), Attr(Ref(2), "rank"),
+                  Attr(Ref(0), "suit"), Attr(Ref(0), "color"), Pos(),
+                  Arith("+", Attr(Ref(0), "rank"), Num(1)))
 
 
 def _signature(value: object) -> object:
