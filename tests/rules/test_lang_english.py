@@ -27,7 +27,7 @@ from eleusis.rules import Rule, RuleSyntaxError, parse
          "has the same rank as the last card."),
         ("card.prime != prev.prime",
          "A card may be played when the card is prime-ranked (2, 3, 5, 7, J, K) exactly when "
-         "the last card is not."),
+         "the last card is not prime-ranked."),
         ("card is not hearts", "A card may be played when the card is not a heart."),
         ("prev2 is K", "A card may be played when the second-to-last card is a king."),
         ("card.rank in 5..9",

@@ -11,7 +11,8 @@ design's ``rule-language.md``::
 
 Public API: :func:`parse`, :class:`Rule`, :class:`RuleSyntaxError`,
 :class:`RuleEvalError`, :func:`compare`, :class:`Comparison`,
-:class:`Counterexample`, :func:`analyse`, :class:`Analysis`. The rule
+:class:`Counterexample`, :func:`analyse`, :class:`Analysis`,
+:func:`from_english` and its :class:`Reading` (a rule said in plain English). The rule
 ``library`` and the ``generate`` module are loaded on first use.
 
 Choices the design leaves open, decided here:
@@ -59,17 +60,20 @@ from types import ModuleType
 from eleusis.rules.analyse import Analysis, analyse
 from eleusis.rules.compare import Comparison, Counterexample, compare
 from eleusis.rules.errors import RuleEvalError, RuleSyntaxError
+from eleusis.rules.reader import Reading, from_english
 from eleusis.rules.rule import Rule, parse
 
 __all__ = [
     "Analysis",
     "Comparison",
     "Counterexample",
+    "Reading",
     "Rule",
     "RuleEvalError",
     "RuleSyntaxError",
     "analyse",
     "compare",
+    "from_english",
     "parse",
 ]
 

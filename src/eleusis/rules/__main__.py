@@ -4,6 +4,10 @@
     prints the canonical text, the English sentence and the dealer's analysis.
 ``python -m eleusis.rules compare "SECRET" "GUESS" [--after "7S KH"]``
     prints whether the guess is right, or a counterexample.
+``python -m eleusis.rules english "TEXT"``
+    reads a rule said in plain English and prints it in the rule language with
+    its English sentence; exit 2 when the text is not understood or ambiguous
+    (the readings or the forms to try are printed on stderr).
 
 Exit status: 0 on success (``compare`` also exits 0 when the rules differ: the
 difference is an answer, not an error), 2 on bad input (a rule that does not
@@ -19,7 +23,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from eleusis.cards import CardError, parse_cards
-from eleusis.rules import Rule, RuleSyntaxError, analyse, compare, parse
+from eleusis.rules import Rule, RuleSyntaxError, analyse, compare, from_english, parse
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,12 +44,16 @@ def _build() -> argparse.ArgumentParser:
     comp.add_argument("secret")
     comp.add_argument("guess")
     comp.add_argument("--after", default="", help='the mainline so far, e.g. "7S KH 3D"')
+    eng = sub.add_parser("english", help="read a rule said in plain English")
+    eng.add_argument("text", help='e.g. "alternate colors"')
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _build().parse_args(argv)
+    if args.command == "english":
+        return _english(args.text)
     if args.command == "check":
         rule = parse_or_exit(args.rule, "rule")
         print(f"canonical: {rule.text}")
@@ -67,6 +75,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not result.exact:
         print(f"note: {result.note}")
     return 0
+
+
+def _english(text: str) -> int:
+    reading = from_english(text)
+    if reading.rule is not None:
+        print(f"rule:    {reading.rule.text}")
+        print(f"english: {reading.rule.english()}")
+        return 0
+    print(f"not understood: {reading.message}", file=sys.stderr)
+    for rule in reading.candidates:
+        print(f"  it could mean: {rule.text}  ({rule.english()})", file=sys.stderr)
+    for form in reading.suggestions:
+        print(f"  try: {form}", file=sys.stderr)
+    return 2
 
 
 def parse_or_exit(text: str, role: str) -> Rule:

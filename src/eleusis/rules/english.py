@@ -64,6 +64,8 @@ _ADJ_PHRASES: Final = {
     "diamonds": "a diamond",
     "clubs": "a club",
 }
+#: The adjective said a second time in one clause, without its gloss.
+_ADJ_SHORT: Final = {"face": "a face card", "numeral": "a numeral card", "prime": "prime-ranked"}
 _INT_ADJ: Final = {"even": "even", "odd": "odd", "red": "red", "black": "black",
                    "spades": "spades", "hearts": "hearts", "diamonds": "diamonds",
                    "clubs": "clubs"}
@@ -136,15 +138,18 @@ def noun(node: Node) -> str:
             return f"{owner}'s {node.name}"
         return f"the {node.name} of {owner}"
     if isinstance(node, Neg):
+        if isinstance(node.operand, Num) and not node.operand.letter:
+            return f"-{node.operand.value}"
         return f"minus {_paren_noun(node.operand)}"
     if isinstance(node, Arith):
         terms = _sum_terms(node)
         if len(terms) > 2:
-            listed = ", ".join(noun(t) for t in terms[:-1]) + f" and {noun(terms[-1])}"
+            listed = (", ".join(_paren_noun(t) for t in terms[:-1])
+                      + f" and {_paren_noun(terms[-1])}")
             return f"the sum of {listed}"
         left, right = _paren_noun(node.left), _paren_noun(node.right)
         if node.op == "%":
-            return f"the remainder when {noun(node.left)} is divided by {right}"
+            return f"the remainder when {left} is divided by {right}"
         if node.op == "+":
             return f"{left} plus {right}"
         if node.op == "-":
@@ -170,8 +175,11 @@ def _sum_terms(node: Node) -> list[Node]:
 
 
 def _paren_noun(node: Node) -> str:
+    """A noun in parentheses when it is a computation, so "(a plus b) times c"
+    cannot be read as "a plus (b times c)"."""
     text = noun(node)
-    if isinstance(node, Arith | Neg) and not text.startswith("("):
+    if (isinstance(node, Arith) or (isinstance(node, Neg) and not text.startswith("-"))
+            or (isinstance(node, Call) and node.name in ("next", "pick", "min", "max"))):
         return f"({text})"
     return text
 
@@ -197,7 +205,7 @@ def _call_noun(node: Call) -> str:
     if node.name in ("min", "max"):
         which = ("smaller" if node.name == "min" else "larger") if len(args) == 2 else (
             "smallest" if node.name == "min" else "largest")
-        listed = ", ".join(noun(a) for a in args[:-1]) + f" and {noun(args[-1])}"
+        listed = ", ".join(_paren_noun(a) for a in args[:-1]) + f" and {_paren_noun(args[-1])}"
         return f"the {which} of {listed}"
     if node.name == "wrap":
         return f"{_paren_noun(args[0])} wrapped into A..K (K + 1 is A)"
@@ -205,17 +213,17 @@ def _call_noun(node: Call) -> str:
     assert isinstance(lst, ListLit)
     cycle = " → ".join(noun(i) for i in (*lst.items, lst.items[0]))
     if node.name == "next":
-        return f"the one after {noun(args[0])} in the cycle {cycle}"
+        return f"the one after {_paren_noun(args[0])} in the cycle {cycle}"
     seq = ", ".join(noun(i) for i in (*lst.items, *lst.items)) + ", …"
     if isinstance(args[0], Pos):
         return f"the entry for the card's position in the repeating sequence {seq}"
-    return f"entry number {noun(args[0])} of the repeating sequence {seq}"
+    return f"the entry for {_paren_noun(args[0])} in the repeating sequence {seq}"
 
 
 def clause(node: Node) -> str:
     """A clause that is true or false ("the card is red")."""
     if isinstance(node, BoolLit):
-        return "always" if node.value else "never"
+        return "any card is accepted" if node.value else "no card is accepted"
     if isinstance(node, Is):
         return _is_clause(node.obj, node.adj, node.negated)
     if isinstance(node, Attr) and ATTRIBUTES[node.name] == "bool":
@@ -257,9 +265,17 @@ def _bool_choice(node: If | Case) -> str:
 
 
 def _group(node: Node, inside: str = "") -> str:
-    """A clause wrapped in parentheses when it would make an and/or mix ambiguous."""
+    """A clause wrapped in parentheses when it would make an and/or mix ambiguous.
+
+    ``inside`` is ``"and"``, ``"or"`` or ``"x"`` (one side of "exactly when" or
+    "either ... or ..., but not both"). A clause that holds its own
+    connective ("exactly when", "neither ... nor", "it is not true that") or
+    a list with commas is always bracketed there.
+    """
     text = clause(node)
     if inside and isinstance(node, In) and isinstance(node.coll, SetLit | ListLit):
+        return f"({text})"
+    if inside and _compound(node) and not text.startswith("("):
         return f"({text})"
     if isinstance(node, And | Or) and not (
         (inside == "and" and isinstance(node, And)) or (inside == "or" and isinstance(node, Or))
@@ -268,6 +284,33 @@ def _group(node: Node, inside: str = "") -> str:
     if isinstance(node, And | Or) and inside == "":
         return f"({text})"
     return text
+
+
+def _compound(node: Node) -> bool:
+    """Whether :func:`clause` says ``node`` with a connective of its own."""
+    if isinstance(node, Cmp):
+        return (_remainder_clause(node.op, node.left, node.right) is None
+                and node.op in ("==", "!=") and _is_bool(node.left) and _is_bool(node.right)
+                and not isinstance(node.right, BoolLit)
+                and not _same_attr_phrase(node.left, node.right))
+    if isinstance(node, Not):
+        inner = node.operand
+        if isinstance(inner, Cmp):
+            return _compound(Cmp(_FLIP[inner.op], inner.left, inner.right))
+        return not isinstance(inner, Is | In) and not (
+            isinstance(inner, Attr) and ATTRIBUTES[inner.name] == "bool")
+    return False
+
+
+def _same_attr_phrase(left: Node, right: Node) -> bool:
+    """Whether a same-attribute comparison has a one-clause phrase ("the same color as")."""
+    same = _same_attr(left, right)
+    return same is not None and same[2] in _SAME_NOUNS
+
+
+#: Two cards agreeing on a true/false attribute, said as agreeing on a noun.
+_SAME_NOUNS: Final = {"red": "color", "black": "color", "even": "parity", "odd": "parity",
+                      "rank": "rank", "suit": "suit", "color": "color"}
 
 
 def _is_clause(obj: Node, adj: str, negated: bool) -> str:
@@ -328,14 +371,17 @@ def _cmp_clause(op: str, left: Node, right: Node) -> str:
             return f"{first} exactly when {second}"
         return f"either {first} or {second}, but not both"
     same = _same_attr(left, right)
+    if same is not None and op in ("==", "!=") and same[2] in _SAME_NOUNS:
+        a, b, name = same
+        kind = "the same" if op == "==" else "a different"
+        return (f"{noun(a)} has {kind} {_SAME_NOUNS[name]} "
+                f"{'as' if op == '==' else 'from'} {noun(b)}")
     if same is not None and op in ("==", "!="):
         a, b, name = same
-        if ATTRIBUTES[name] == "bool":
-            phrase = _ADJ_PHRASES[name]
-            tail = "is" if op == "==" else "is not"
-            return f"{noun(a)} is {phrase} exactly when {noun(b)} {tail}"
-        kind = "the same" if op == "==" else "a different"
-        return f"{noun(a)} has {kind} {name} {'as' if op == '==' else 'from'} {noun(b)}"
+        phrase = _ADJ_PHRASES[name]
+        tail = "is" if op == "==" else "is not"
+        again = _ADJ_SHORT.get(name, phrase)
+        return f"{noun(a)} is {phrase} exactly when {noun(b)} {tail} {again}"
     if isinstance(left, Attr) and ATTRIBUTES[left.name] == "bool" and isinstance(right, BoolLit):
         return _is_clause(left.obj, left.name, (op == "==") != right.value)
     if isinstance(left, Ref) and isinstance(right, Ref | CardLit):
