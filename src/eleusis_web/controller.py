@@ -65,6 +65,7 @@ from eleusis_web.session import (
     variant_available,
     writes_rule,
 )
+from eleusis_web.viewmodel import english_reading
 
 
 def first_waiting(state: State) -> int | None:
@@ -559,6 +560,11 @@ class Controller:
         self.ui.guess_text = text
         if not text:
             self.refuse("Write your guess first.")
+            return
+        reading = english_reading(text)
+        if reading is not None and reading.rules:  # plain English: judged once confirmed
+            self.ui.guess_open = True
+            self.refuse("Check how your guess was read, then press \u201cGuess this rule\u201d.")
             return
         self.act(Guess(self._seat(), text))
         self.ui.guess_open = True  # keep the verdict in view

@@ -409,17 +409,48 @@ def rule_field(key: str, label: str, text: str, error: str, english: str,
 
 
 def guess_editor(vm: TableVM) -> El:
-    """Guess the rule: live check, English, the verdict with a counterexample."""
+    """Guess the rule: in the rule language or in plain English (read back, confirmed),
+    the live check, the verdict with a counterexample."""
     g = vm.guess
     assert g is not None
+    reading = g.reading
+    error = g.error if reading is None or not reading.rules else ""
     box = h("section", {"class": "guess", "aria-label": "Guess the rule"},
             h("h3", {"text": "Guess the rule"}),
-            rule_field("guess-text", "Your guess, in the rule language", g.text, g.error,
-                       g.english, "guess_text"))
+            rule_field("guess-text", "Your guess, in words or in the rule language", g.text,
+                       error, g.english, "guess_text"))
+    if reading is not None and reading.rules:
+        read = h("div", {"class": "reading", "role": "group",
+                         "aria-label": "How your guess was read"},
+                 h("p", {"class": "reading-title",
+                         "text": "Read as:" if len(reading.rules) == 1 else
+                         "This could mean different rules. Which one do you mean?"}))
+        for i, (text, english) in enumerate(reading.rules):
+            read.appendChild(h("div", {"class": "reading-rule"},
+                               h("code", {"class": "rule-text", "text": text}),
+                               h("span", {"class": "rule-english", "text": english}),
+                               h("button", {"type": "button", "class": "button button-primary",
+                                            "text": "Guess this rule",
+                                            "data-key": f"guess-reading-{i}",
+                                            "aria-label": f"Guess this rule: {english or text}",
+                                            "data-intent": intent_attr(
+                                                {"type": "guess", "value": text})})))
+        box.appendChild(read)
+    elif reading is not None and (reading.message or reading.suggestions):
+        tips = h("div", {"class": "reading", "role": "note"},
+                 h("p", {"text": reading.message or "That was not understood."}))
+        if reading.suggestions:
+            tips.appendChild(h("p", {"text": "Forms to try:"}))
+            lst = h("ul", {"class": "reading-tips"})
+            for tip in reading.suggestions:
+                lst.appendChild(h("li", {"text": tip}))
+            tips.appendChild(lst)
+        box.appendChild(tips)
+    submit_why = ("Choose how your guess should be read, above." if reading and reading.rules
+                  else (g.error and "Fix the rule first.") or "Write your guess first.")
     row = h("div", {"class": "controls"},
             button(ControlVM("Submit guess", {"type": "guess"}, not g.error and bool(g.text),
-                             (g.error and "Fix the rule first.") or "Write your guess first.",
-                             True, "guess-submit")),
+                             submit_why, True, "guess-submit")),
             h("button", {"type": "button", "class": "button button-quiet", "text": "Close",
                          "data-key": "guess-close",
                          "data-intent": intent_attr({"type": "guess_close"})}))

@@ -127,6 +127,20 @@ class SeatRowVM:
 
 
 @dataclass(frozen=True, slots=True)
+class ReadingVM:
+    """A guess written in plain English, as the game read it (to confirm before judging).
+
+    ``rules``: the rules it was read as, each ``(rule text, its English)``: one
+    when understood, several when the text could mean different rules;
+    ``message`` and ``suggestions`` when it was not understood.
+    """
+
+    rules: tuple[tuple[str, str], ...] = ()
+    message: str = ""
+    suggestions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GuessVM:
     """The rule editor for a guess: live check, English, the last verdict."""
 
@@ -135,6 +149,30 @@ class GuessVM:
     english: str
     verdict: str = ""
     right: bool | None = None
+    #: the text read as plain English (when it is not the rule language), or None
+    reading: ReadingVM | None = None
+
+
+@functools.lru_cache(maxsize=128)
+def english_reading(text: str) -> ReadingVM | None:
+    """How the game reads ``text`` as plain English (None: empty, or the rule language).
+
+    Never a guess judged on a misreading: an ambiguous text gives every
+    reading to choose from, a text not understood gives forms to try.
+    """
+    from eleusis.rules import from_english
+
+    if not text.strip() or not rule_check(text)[0]:
+        return None
+    reading = from_english(text)
+    rules = (reading.rule,) if reading.rule is not None else reading.candidates
+    out = []
+    for r in rules[:4]:
+        try:
+            out.append((str(r), r.english()))
+        except Exception:  # English is a courtesy; the rule text still reads
+            out.append((str(r), ""))
+    return ReadingVM(tuple(out), reading.message, tuple(reading.suggestions[:4]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,7 +492,8 @@ def table_model(c: Table) -> TableVM:
     if c.ui.guess_open and not hidden:
         err, eng = rule_check(c.ui.guess_text)
         verdict, right = last_guess(sv.events, viewer)
-        guess = GuessVM(c.ui.guess_text, err, eng, verdict, right)
+        guess = GuessVM(c.ui.guess_text, err, eng, verdict, right,
+                        english_reading(c.ui.guess_text) if err else None)
 
     # the last moves, newest first, told from the viewer's seat with their consequences
     recent = [ev for ev in sv.events[-40:] if ev.kind not in ("deal", "starter", "hint")]

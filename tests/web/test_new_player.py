@@ -199,3 +199,38 @@ def test_damaged_copies_are_offered_for_deletion() -> None:
     assert button is not None and "1 damaged copy" in (button.getAttribute("aria-label") or "")
     assert saves.delete_corrupt() == 1 and store.getItem(CORRUPT + "g1") is None
     assert saves_panel((), ()).querySelector('[data-key="delete-damaged"]') is None
+
+
+def test_a_guess_in_plain_english_is_read_back_and_judged_once_confirmed() -> None:
+    alt = "card.color != prev.color"
+    c = Controller(lambda: 12)
+    c.ui.setup = Setup(variant="solo", rule=alt)
+    c.dispatch({"type": "start"})
+    c.dispatch({"type": "guess_open", "open": True})
+    c.dispatch({"type": "guess_text", "value": "alternate colors"})
+    guess = table_model(c).guess
+    assert guess is not None and guess.reading is not None
+    [(text, english)] = guess.reading.rules
+    before = c.state
+    assert c.dispatch({"type": "guess"}) is False  # not judged on a reading not confirmed
+    assert c.state is before and "Guess this rule" in c.ui.message
+    c.dispatch({"type": "guess", "value": text})  # "Guess this rule"
+    assert c.state is not None and c.state.over  # right: Solo ends
+    assert english and parse(text) is not None
+
+
+def test_a_wrong_english_guess_is_judged_wrong_and_nonsense_gets_forms_to_try() -> None:
+    c = Controller(lambda: 12)
+    c.ui.setup = Setup(variant="solo", rule="card.color != prev.color")
+    c.dispatch({"type": "start"})
+    c.dispatch({"type": "guess_open", "open": True})
+    c.dispatch({"type": "guess_text", "value": "red cards only"})
+    guess = table_model(c).guess
+    assert guess is not None and guess.reading is not None and len(guess.reading.rules) == 1
+    c.dispatch({"type": "guess", "value": guess.reading.rules[0][0]})
+    assert table_model(c).guess is not None
+    assert table_model(c).guess.right is False  # type: ignore[union-attr]
+    c.dispatch({"type": "guess_text", "value": "the vibes of the cards"})
+    odd = table_model(c).guess
+    assert odd is not None and odd.reading is not None and odd.reading.rules == ()
+    assert odd.reading.message or odd.reading.suggestions
