@@ -1,8 +1,8 @@
 """The one adapter between the table and the computer scientists (:mod:`eleusis.ai`).
 
-Every computer seat is driven through :func:`choose_action` (its move when the
-game waits for it) and :func:`window_action` (an optional step right after a
-play: guess the rule in Express, declare itself prophet). Both read only what
+Every computer seat is driven through :meth:`Brains.decision` (its move when the
+game waits for it, or an optional step right after a play: guess the rule in
+Express, declare itself prophet), worked out in time slices. It reads only what
 the seat may see and return an engine action that :func:`eleusis.game.apply`
 then judges; nothing here decides a rule question.
 
@@ -93,8 +93,8 @@ class Brains:
     def decision(self, state: State, seat: int, window: bool) -> Decision:
         """The seat's next move (``window``: its optional step), in time slices.
 
-        The same action as :func:`choose_action` (:func:`window_action`)
-        would return now, worked out by :meth:`Scientist.think` in slices of
+        The seat's move (or, with ``window``, its optional step or None), worked
+        out by :meth:`Scientist.think` in slices of
         ``THINK_BUDGET_MS``; call :meth:`Decision.step` once per timer tick.
         """
         sci = self._scientist(seat, state)
@@ -205,20 +205,3 @@ def _window(state: State, seat: int, sci: Any) -> Action | None:
         return action  # type: ignore[no-any-return]
     return None
 
-
-def choose_action(state: State, seat: int, brains: Brains) -> Action:
-    """The computer seat's move now (the game waits for it), in one go.
-
-    The scientist's own choice when the engine allows it now; if it declines
-    (or only wants an optional step), the card it judges best, played alone
-    (a single "A" bet in Royal Eleusis), or "no play" with an empty hand.
-    """
-    return _choose(state, seat, brains.brain(seat, state))
-
-
-def window_action(state: State, seat: int, brains: Brains) -> Action | None:
-    """An optional step right after a play (guess, declare prophet), or None, in one go."""
-    kinds = legal_actions(state, seat).kinds
-    if "guess" not in kinds and "declare_prophet" not in kinds:
-        return None
-    return _window(state, seat, brains.brain(seat, state))
