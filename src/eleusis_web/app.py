@@ -45,8 +45,9 @@ from eleusis_web.storage import MemoryStorage, Saves, title_of
 T = TypeVar("T")
 
 #: How long a person's optional step (declare prophet, guess) stays offered
-#: after their play, by pace, in milliseconds; then the table goes on by itself.
-WINDOW_GRACE_MS: dict[str, int] = {"slow": 4000, "normal": 2500, "fast": 1500, "instant": 500}
+#: after their play, by pace, in milliseconds; 0: the table waits for "Go on".
+#: At the fast paces the turn line counts the seconds down.
+WINDOW_GRACE_MS: dict[str, int] = {"slow": 0, "normal": 0, "fast": 6000, "instant": 3000}
 #: While the person is busy with the step, look again this often.
 WINDOW_RECHECK_MS = 1000
 #: The controls of the optional step (their ``data-key``): focus on one holds the step.
@@ -95,6 +96,7 @@ class App:
         self.window_key: tuple[object, ...] | None = None
         self.window_timer: Any = None
         self.window_focus = ""  # the focused control's key when the step was offered
+        self.window_deadline = 0.0  # performance.now() when a timed moment ends
         self.grace_override: int | None = None  # test hook ``grace`` (milliseconds)
         self.landed = 0  # the number of the last card that got the landing animation
         #: the saved game deleted last (id, stored text, title): "Undo" puts it back
@@ -359,7 +361,7 @@ class App:
         if self.grace_override is not None:
             return self.grace_override
         full = WINDOW_GRACE_MS.get(self.c.ui.setup.pace, WINDOW_GRACE_MS["normal"])
-        return full if own_play else full // 2
+        return full if own_play else full // 2  # (0, waiting for "Go on", stays 0)
 
     def _window_now(self) -> tuple[object, ...] | None:
         c = self.c
@@ -370,13 +372,13 @@ class App:
         return (s.id, len(s.rounds), len(s.state.actions), seat)
 
     def _watch_window(self) -> None:
-        """Offer a person's optional step for a while (announced), then go on by itself.
+        """Offer a person's optional step, announced; at the fast paces, for a while.
 
-        After a play the person may declare prophet (or guess, in Express)
-        for :meth:`grace_ms`; "Continue" skips the rest of the wait. The
-        table never waits for a click: when the time is up the step passes
-        (the controller's ``continue``), unless the person is writing a
-        guess or has the focus on one of the step's controls.
+        After a play the person may declare prophet (or guess, in Express).
+        At the slow and normal paces the table waits for "Go on"; at the fast
+        ones it goes on by itself after :meth:`grace_ms`, the seconds left
+        counted down on the turn line, unless the person is writing a guess
+        or has the focus on one of the step's controls.
         """
         key = self._window_now()
         if key == self.window_key:
@@ -385,6 +387,7 @@ class App:
             dom.window.clearTimeout(self.window_timer)
             self.window_timer = None
         self.window_key = key
+        self.c.ui.window_left = None
         if key is None:
             return
         s = self.c.session
@@ -393,10 +396,15 @@ class App:
         what = ("guess the rule" if "guess" in legal_kinds(s.state, int(str(key[3])))
                 else "declare yourself prophet")
         self.window_focus = self._focused_key()  # (a focus already there holds nothing)
-        seconds = f"{grace / 1000:.1f}".rstrip("0").rstrip(".")
+        if grace <= 0:
+            self.c.announcements.append(f"You may {what} now. Press Go on when you are done.")
+            return
+        seconds = max(1, round(grace / 1000))
         self.c.announcements.append(
             f"You may {what} now: the table goes on by itself in {seconds} seconds.")
-        self.window_timer = dom.window.setTimeout(self._window_js, grace)
+        self.window_deadline = float(dom.window.performance.now()) + grace
+        self.c.ui.window_left = seconds
+        self.window_timer = dom.window.setTimeout(self._window_js, min(grace, 1000))
 
     def _focused_key(self) -> str:
         active = dom.document.activeElement
@@ -412,16 +420,24 @@ class App:
         return key in WINDOW_CONTROLS and key != self.window_focus
 
     def _window_expired(self) -> None:
+        """One tick of the moment's countdown; when it is over, the table goes on."""
         self.window_timer = None
         key = self._window_now()
         if key is None or key != self.window_key:
             self.window_key = None
             self._watch_window()
             return
+        left = self.window_deadline - float(dom.window.performance.now())
+        if left > 50:
+            self.c.ui.window_left = max(1, int(left // 1000) + (1 if left % 1000 else 0))
+            self.render()
+            self.window_timer = dom.window.setTimeout(self._window_js, min(left, 1000))
+            return
         if self._window_held():
             self.window_timer = dom.window.setTimeout(self._window_js, WINDOW_RECHECK_MS)
             return
         self.window_key = None
+        self.c.ui.window_left = None
         self.dispatch({"type": "continue", "auto": True})
 
     # -- drawing -------------------------------------------------------------------

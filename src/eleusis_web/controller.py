@@ -103,6 +103,8 @@ class Ui:
     expanded: list[int] = field(default_factory=list)  # sidelines shown in full
     contrast: bool = False  # four-color suits, high contrast
     confirm_end: bool = False  # "End match" pressed once: the confirmation is shown
+    #: the seconds left of a timed moment to guess or declare (None: not timed)
+    window_left: int | None = None
 
 
 Announce = Callable[[str], None]

@@ -302,16 +302,17 @@ def link_problem(what: str, exc: Exception) -> tuple[str, str]:
 
 
 def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int | None,
-            several: bool = False) -> str:
+            several: bool = False, left: int | None = None) -> str:
     """The turn line: whose turn, what the viewer may do (``several``: people share
     the device, so a turn names its person)."""
     if sv.result is not None:
         return "The round is over."
     if window is not None and window == viewer:
-        # the page goes on by itself after a short while (eleusis_web.app)
-        if "guess" in sv.legal.kinds:
-            return "You may guess the rule now; the table soon goes on by itself."
-        return "You may declare yourself prophet now; the table soon goes on by itself."
+        what = ("guess the rule" if "guess" in sv.legal.kinds
+                else "declare yourself prophet")
+        if left is None:  # the table waits (the slow and normal paces)
+            return f"You may {what} now, or press Go on."
+        return f"You may {what} now: the table goes on in {left} s."
     if sv.phase == Phase.PROPHET_CALL.value and sv.prophet is not None:
         if sv.prophet == viewer:
             return "As the prophet, call the last play: right or wrong?"
@@ -419,7 +420,8 @@ def table_model(c: Table) -> TableVM:
                                  "request_hint" in kinds and not hidden, why("request_hint"),
                                  key="hint"))
     if window is not None and window == viewer:
-        controls.append(_control("Continue", {"type": "continue"}, True, "", True))
+        controls.append(_control("Go on", {"type": "continue"}, True, "", True,
+                                 key="Continue"))
     if seat_for_view is not None and sv.seats[seat_for_view].role in ("prophet", "dealer"):
         # a prophet or a dealer does not play: only their own controls stay
         controls = [x for x in controls if x.key in ("hint", "Continue")]
@@ -511,7 +513,8 @@ def table_model(c: Table) -> TableVM:
         round_label=round_label,
         status=("As the dealer, you may give the players a hint before play starts."
                 if dealer_hint is not None and dealer_hint == viewer else
-                _status(sv, names, viewer, window, len(s.humans()) > 1)) if not hidden else "",
+                _status(sv, names, viewer, window, len(s.humans()) > 1,
+                        c.ui.window_left)) if not hidden else "",
         stock=sv.stock,
         played=sv.played,
         sudden_death=sv.sudden_death,

@@ -169,3 +169,23 @@ def test_on_a_phone_the_hand_play_and_the_last_mainline_card_are_in_view(newcome
             f"document.getElementById('game').dataset.turns !== '{before}'")
     assert in_view(page.locator("#layout .column.last .mainline-card"))
     assert page.evaluate("document.scrollingElement.scrollTop") == 0
+
+
+def test_at_the_normal_pace_the_moment_to_declare_waits_for_go_on(newcomer: Page,
+                                                                  site: str) -> None:
+    page = newcomer
+    boot(page, site, "?variant=new-eleusis")  # the normal pace, as a newcomer has it
+    page.get_by_role("button", name="Start", exact=True).click()
+    turn = page.get_by_test_id("turn")
+    expect(turn).to_contain_text("Your turn", timeout=90_000)
+    page.locator(".hand .card").first.click()
+    page.get_by_role("button", name="Play", exact=True).click()
+    go_on = page.get_by_role("button", name="Go on")
+    expect(go_on).to_be_visible()
+    expect(turn).to_contain_text("or press Go on")
+    moves = page.locator("#game").get_attribute("data-turns")
+    page.wait_for_timeout(4000)  # longer than the old moment: nothing moved without us
+    assert page.locator("#game").get_attribute("data-turns") == moves
+    go_on.click()
+    page.wait_for_function(
+        f"document.getElementById('game').dataset.turns !== '{moves}'", timeout=60_000)

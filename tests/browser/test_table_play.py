@@ -165,7 +165,7 @@ def test_express_play_no_play_guess_and_finish(tpage: Page, site: str, variant: 
         my_turn(page)
         if screen(page) == "round-end":
             break
-        if page.get_by_role("button", name="Continue").count():
+        if page.get_by_role("button", name="Go on").count():
             if not played_right:
                 played_right = True
                 # a wrong guess first: the verdict comes with a counterexample
@@ -245,8 +245,8 @@ def test_new_eleusis_prophet_reload_and_finish(tpage: Page, site: str) -> None:
                 reloaded = True
                 expect(page.locator(".scoreboard .badge-prophet")).to_have_count(1)
             continue
-        if page.get_by_role("button", name="Continue").count():
-            page.get_by_role("button", name="Continue").click()
+        if page.get_by_role("button", name="Go on").count():
+            page.get_by_role("button", name="Go on").click()
             continue
         if not wrong_done:
             code = pick(page, ALT, False)
@@ -299,7 +299,7 @@ def test_new_eleusis_goes_on_without_continue_and_prophet_in_the_moment(
     open_table(page, site, variant="new_eleusis", seed=11, rule=RED, pace="instant")
     start_defaults(page)
     page.evaluate(STATUS_LOG)
-    for _ in range(3):  # three plays of the person's own, and never a click on Continue
+    for _ in range(3):  # three plays of the person's own, and never a click on Go on
         your_turn(page)
         before = turns(page)
         play(page, pick(page, RED, True) or hand(page)[0])
@@ -308,7 +308,7 @@ def test_new_eleusis_goes_on_without_continue_and_prophet_in_the_moment(
             f"() => +document.getElementById('game').dataset.turns > {before + 1}",
             timeout=60_000)
     said = " | ".join(page.evaluate("window.__said"))
-    assert ("You may declare yourself prophet now: the table goes on by itself in 0.5 seconds"
+    assert ("You may declare yourself prophet now: the table goes on by itself in 3 seconds"
             in said)
     assert "The moment has passed: the table goes on." in said
     assert page.locator(".scoreboard .badge-prophet").count() == 0
@@ -451,8 +451,8 @@ def test_royal_bets_prophet_reload_and_finish(tpage: Page, site: str) -> None:
             prophet = True
             expect(page.locator(".scoreboard .badge-prophet")).to_have_count(1)
             continue
-        if page.get_by_role("button", name="Continue").count():
-            page.get_by_role("button", name="Continue").click()
+        if page.get_by_role("button", name="Go on").count():
+            page.get_by_role("button", name="Go on").click()
             continue
         bet_right = not right_done or wrong_done
         code = pick(page, ALT, bet_right)

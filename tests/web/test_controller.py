@@ -129,7 +129,7 @@ def test_express_window_holds_computers_until_continue() -> None:
         break
     assert c.window_open() == c.ui.viewer
     assert c.computer_due() is None
-    assert controls(c)["Guess the rule"] is True and controls(c)["Continue"] is True
+    assert controls(c)["Guess the rule"] is True and controls(c)["Go on"] is True
     c.dispatch({"type": "guess_open"})
     c.dispatch({"type": "guess_text", "value": RED})
     c.dispatch({"type": "guess"})
