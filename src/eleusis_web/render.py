@@ -241,6 +241,9 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
         line.appendChild(li)
 
     board = h("section", {"class": "board", "aria-label": "Layout"}, info, line)
+    legend = marker_legend(vm)
+    if legend is not None:
+        board.appendChild(legend)
     if with_log:
         board.appendChild(move_log(vm))
     if vm.hints:
@@ -257,6 +260,43 @@ def _table_heading(vm: TableVM) -> El:
     (the toolbar shows the variant's name to everyone else)."""
     text = f"{vm.title}, {vm.round_label.lower()}" if vm.round_label else vm.title
     return h("h2", {"class": "visually-hidden", "id": "table-title", "text": text})
+
+
+#: What each mark on the layout means, for the legend under it.
+LEGEND = {
+    "white": ("white-dot", "white marker: every 10th card played"),
+    "black": ("black-dot", "black marker: every 10th card since the prophet rose"),
+    "prophet": ("star", "the prophet's marker: the prophet took office after this card"),
+    "prophet_end": ("star-open", "an overthrown prophet's era ended here"),
+    "face_down": ("back", "a card played face down (Royal Eleusis: a bet on a refusal)"),
+    "horizontal": ("sideways", "a card laid sideways (Royal Eleusis)"),
+}
+
+
+def marker_legend(vm: TableVM) -> El | None:
+    """A small legend of the marks on the layout now (only those present), or None."""
+    cards = [c.card for c in vm.columns] + [x for c in vm.columns for x in c.sideline]
+    present = []
+    if any(c.marker == "white" for c in cards):
+        present.append("white")
+    if any(c.marker == "black" for c in cards):
+        present.append("black")
+    if any(c.prophet for c in cards):
+        present.append("prophet")
+    if any(c.prophet_end for c in cards):
+        present.append("prophet_end")
+    if any(c.face_down for c in cards):
+        present.append("face_down")
+    if any(c.horizontal for c in cards):
+        present.append("horizontal")
+    if not present:
+        return None
+    box = h("ul", {"class": "legend", "aria-label": "What the marks on the layout mean"})
+    for key in present:
+        icon, text = LEGEND[key]
+        box.appendChild(h("li", {}, h("span", {"class": f"legend-icon legend-{icon}",
+                                               "aria-hidden": "true"}), text))
+    return box
 
 
 def table_screen(vm: TableVM, fresh: int = 0) -> El:

@@ -258,7 +258,11 @@ def render_replay(vm: ReplayVM) -> El:
         board.appendChild(h("div", {"class": "hint-box"}, h("h3", {"text": "Hints"}), hl))
     box.appendChild(board)
 
-    box.appendChild(rule_reveal(vm.rule, vm.english, "replay-rule"))
+    # the secret rule stays hidden until the viewer asks: a replay is also a puzzle
+    box.appendChild(h("details", {"class": "reveal-box", "data-key": "rp-rule"},
+                      h("summary", {"class": "button button-quiet",
+                                    "text": "Show the secret rule"}),
+                      rule_reveal(vm.rule, vm.english, "replay-rule")))
 
     if vm.scores:
         table = h("table", {"class": "scores", "aria-label": "Final scores"},
