@@ -16,7 +16,8 @@ A link is untrusted, so before anything is applied the whole log is read and
 its size checked: at most :data:`MAX_ACTIONS` actions, :data:`MAX_HINTS`
 hints and :data:`MAX_GUESSES` guesses (each judged by an exact comparison of
 rules) -- far above any real round, and small enough that decoding stays
-short. What a link shows is cleaned the same way: seat names through
+short; while applying, at most :data:`MAX_DECKS` decks. What a link shows
+is cleaned the same way: seat names through
 :func:`eleusis.safejson.clean_text` (no right-to-left override can reorder a
 sentence), hints likewise (newlines kept), and the secret rule in its
 canonical printed form (no ``--`` comments, no layout from the link); none of
@@ -63,8 +64,12 @@ _FLAG_ZLIB: Final = 1
 _VARIANTS: Final = (Variant.NEW_ELEUSIS, Variant.EXPRESS, Variant.SOLO, Variant.ROYAL)
 _CODES: Final = {cls: code for code, cls in ACTION_TYPES.items()}
 MAX_TEXT_BYTES: Final = 4096
-#: Actions in one round (a real round takes a few hundred; the viewer shows at most this).
-MAX_ACTIONS: Final = 5000
+#: Actions in one round (a real round takes a few hundred). The engine's work per action
+#: grows with the log, so this also bounds the time a link can ask for.
+MAX_ACTIONS: Final = 2000
+#: Decks shuffled into one round (a real round uses two to six; a link of endless wrong
+#: plays adds one every twenty-odd moves, and each makes every later move slower).
+MAX_DECKS: Final = 16
 #: Hints in one round (a dealer's own words and hints asked of the computer dealer).
 MAX_HINTS: Final = 100
 #: Guesses in one round: each is judged by an exact comparison of two rules, which can
@@ -405,4 +410,9 @@ def _decode(text: str) -> Iterator[State]:
                 f"action {i + 1} ({action.kind.replace('_', ' ')} by seat {action.seat})"
                 f" is refused: {exc.message}"
             ) from None
+        if state.decks > MAX_DECKS:
+            raise ReplayError(
+                f"the replay's round uses too many decks (at most {MAX_DECKS}; "
+                f"action {i + 1} shuffles in deck {state.decks})"
+            )
         yield state

@@ -24,6 +24,7 @@ from tests.share.hostile_support import (
     hint_flood,
     notebook_token,
     replay_text,
+    wrong_play_marathon,
 )
 
 from eleusis import replay
@@ -162,6 +163,14 @@ def test_hint_and_guess_floods_are_refused_before_any_is_applied() -> None:
     with pytest.raises(ReplayError, match="too many hints"):
         decode(replay_text("new_eleusis", ["D", "A", "B", "C"], "card is red", bad_first,
                            dealer=0))
+
+
+def test_a_round_of_endless_wrong_plays_stops_at_the_deck_bound() -> None:
+    text = wrong_play_marathon(1000)  # legal move by move; about 20 decks by the end
+    with pytest.raises(ReplayError, match=f"too many decks \\(at most {replay.MAX_DECKS}"):
+        decode(text)
+    shorter = decode(wrong_play_marathon(300))
+    assert shorter.decks <= replay.MAX_DECKS and len(shorter.actions) == 300
 
 
 def test_a_round_within_the_bounds_decodes_in_one_pass() -> None:
