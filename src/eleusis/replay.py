@@ -39,7 +39,7 @@ import base64
 import binascii
 import zlib
 from collections.abc import Iterator
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from eleusis.cards import Card
@@ -368,7 +368,37 @@ def _read_actions(r: _Reader) -> list[Action]:
     return out
 
 
-def _decode(text: str) -> Iterator[State]:
+@dataclass(frozen=True, slots=True)
+class LogSize:
+    """What a replay asks of the engine, read without applying anything."""
+
+    moves: int
+    hints: int
+    guesses: int
+
+
+def log_size(text: str) -> LogSize:
+    """Read a replay text whole (set-up and log, checked as :func:`decode` does) but apply
+    nothing: how many moves, hints and guesses it holds. :class:`ReplayError` only.
+
+    Cheap (linear in the text), so a caller holding many replays -- an archive --
+    can refuse too much work in total before decoding any.
+    """
+    try:
+        _, actions = _read(text)
+    except ReplayError:
+        raise
+    except Exception as exc:  # never let another exception out of a link
+        raise ReplayError(f"this replay cannot be read ({type(exc).__name__})") from None
+    return LogSize(
+        len(actions),
+        sum(isinstance(a, Hint | RequestHint) for a in actions),
+        sum(isinstance(a, Guess) for a in actions),
+    )
+
+
+def _read(text: str) -> tuple[Config, list[Action]]:
+    """The set-up and the log of a replay text, read and counted, nothing applied."""
     data = _b64(text)
     if len(data) < 2:
         raise ReplayError("the replay is cut short")
@@ -396,7 +426,11 @@ def _decode(text: str) -> Iterator[State]:
         cfg = _read_config(r)
     except UnicodeDecodeError:
         raise ReplayError("a text in the replay is not UTF-8") from None
-    actions = _read_actions(r)
+    return cfg, _read_actions(r)
+
+
+def _decode(text: str) -> Iterator[State]:
+    cfg, actions = _read(text)
     try:
         state = new_game(cfg)
     except ValueError as exc:
