@@ -40,7 +40,7 @@ from typing import Any, Final
 from eleusis.daily import DailyError, validate_history
 from eleusis.game import State
 from eleusis.notebook import Notebook, NotebookError
-from eleusis.replay import ReplayError, decode, encode
+from eleusis.replay import ReplayError, decode, encode, log_size
 from eleusis.safejson import JsonError, clean_text, loads
 
 FORMAT: Final = "eleusis-archive"
@@ -53,6 +53,10 @@ MAX_TITLE: Final = 400
 MAX_EXTRA: Final = 64_000  # characters of a game's extra object, as JSON
 MAX_DEPTH: Final = 8  # nesting of a game's extra object
 MAX_FILE_DEPTH: Final = 24  # nesting of the whole file (games, extra, notebooks)
+#: Work a whole file may ask for, counted before any round is replayed (each round is also
+#: bounded by :mod:`eleusis.replay`): moves, and guesses judged by comparing rules.
+MAX_FILE_MOVES: Final = 300_000
+MAX_FILE_GUESSES: Final = 5000
 _ID: Final = re.compile(r"[A-Za-z0-9_.:\-]{1,64}")
 _TOP_KEYS: Final = frozenset({"format", "version", "exported", "games", "notebook", "daily"})
 _GAME_KEYS: Final = frozenset({"id", "title", "updated", "rounds", "notebook", "extra"})
@@ -368,6 +372,31 @@ def _session_fields(extra: Mapping[str, Any], last: State, where: str) -> None:
 GameCheck = Callable[[ArchivedGame], object]
 
 
+def _total_work(games: list[Any]) -> None:
+    """Refuse a file whose rounds ask for too much work in total, before replaying any.
+
+    A round that cannot be read is left for :func:`_game` to report where it is.
+    """
+    moves = guesses = 0
+    for g in games:
+        rounds = g.get("rounds") if isinstance(g, Mapping) else None
+        for text in rounds if isinstance(rounds, list) else ():
+            if not isinstance(text, str) or len(text) > MAX_REPLAY:
+                continue
+            try:
+                size = log_size(text)
+            except ReplayError:
+                continue
+            moves += size.moves
+            guesses += size.guesses
+    if moves > MAX_FILE_MOVES:
+        raise ArchiveError(f"the file's games hold too many moves ({moves}; at most "
+                           f"{MAX_FILE_MOVES})")
+    if guesses > MAX_FILE_GUESSES:
+        raise ArchiveError(f"the file's games hold too many guesses ({guesses}; at most "
+                           f"{MAX_FILE_GUESSES})")
+
+
 def parse_archive(text: str, check_game: GameCheck | None = None) -> Archive:
     """Read and check an archive document; :class:`ArchiveError` (only) says what is wrong.
 
@@ -414,6 +443,7 @@ def _parse(text: object, check_game: GameCheck | None = None) -> Archive:
         raise ArchiveError(f"games: must be a list, found {_kind(games)}")
     if len(games) > MAX_GAMES:
         raise ArchiveError(f"games: too many ({len(games)}; at most {MAX_GAMES})")
+    _total_work(games)
     seen: set[str] = set()
     out = tuple(_game(g, f"games[{n}]", seen, decode_rounds=True) for n, g in enumerate(games))
     if check_game is not None:

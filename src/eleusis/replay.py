@@ -16,7 +16,8 @@ A link is untrusted, so before anything is applied the whole log is read and
 its size checked: at most :data:`MAX_ACTIONS` actions, :data:`MAX_HINTS`
 hints and :data:`MAX_GUESSES` guesses (each judged by an exact comparison of
 rules) -- far above any real round, and small enough that decoding stays
-short. What a link shows is cleaned the same way: seat names through
+short; while applying, at most :data:`MAX_DECKS` decks. What a link shows
+is cleaned the same way: seat names through
 :func:`eleusis.safejson.clean_text` (no right-to-left override can reorder a
 sentence), hints likewise (newlines kept), and the secret rule in its
 canonical printed form (no ``--`` comments, no layout from the link); none of
@@ -38,7 +39,7 @@ import base64
 import binascii
 import zlib
 from collections.abc import Iterator
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from eleusis.cards import Card
@@ -63,8 +64,12 @@ _FLAG_ZLIB: Final = 1
 _VARIANTS: Final = (Variant.NEW_ELEUSIS, Variant.EXPRESS, Variant.SOLO, Variant.ROYAL)
 _CODES: Final = {cls: code for code, cls in ACTION_TYPES.items()}
 MAX_TEXT_BYTES: Final = 4096
-#: Actions in one round (a real round takes a few hundred; the viewer shows at most this).
-MAX_ACTIONS: Final = 5000
+#: Actions in one round (a real round takes a few hundred). The engine's work per action
+#: grows with the log, so this also bounds the time a link can ask for.
+MAX_ACTIONS: Final = 2000
+#: Decks shuffled into one round (a real round uses two to six; a link of endless wrong
+#: plays adds one every twenty-odd moves, and each makes every later move slower).
+MAX_DECKS: Final = 16
 #: Hints in one round (a dealer's own words and hints asked of the computer dealer).
 MAX_HINTS: Final = 100
 #: Guesses in one round: each is judged by an exact comparison of two rules, which can
@@ -363,7 +368,37 @@ def _read_actions(r: _Reader) -> list[Action]:
     return out
 
 
-def _decode(text: str) -> Iterator[State]:
+@dataclass(frozen=True, slots=True)
+class LogSize:
+    """What a replay asks of the engine, read without applying anything."""
+
+    moves: int
+    hints: int
+    guesses: int
+
+
+def log_size(text: str) -> LogSize:
+    """Read a replay text whole (set-up and log, checked as :func:`decode` does) but apply
+    nothing: how many moves, hints and guesses it holds. :class:`ReplayError` only.
+
+    Cheap (linear in the text), so a caller holding many replays -- an archive --
+    can refuse too much work in total before decoding any.
+    """
+    try:
+        _, actions = _read(text)
+    except ReplayError:
+        raise
+    except Exception as exc:  # never let another exception out of a link
+        raise ReplayError(f"this replay cannot be read ({type(exc).__name__})") from None
+    return LogSize(
+        len(actions),
+        sum(isinstance(a, Hint | RequestHint) for a in actions),
+        sum(isinstance(a, Guess) for a in actions),
+    )
+
+
+def _read(text: str) -> tuple[Config, list[Action]]:
+    """The set-up and the log of a replay text, read and counted, nothing applied."""
     data = _b64(text)
     if len(data) < 2:
         raise ReplayError("the replay is cut short")
@@ -391,7 +426,11 @@ def _decode(text: str) -> Iterator[State]:
         cfg = _read_config(r)
     except UnicodeDecodeError:
         raise ReplayError("a text in the replay is not UTF-8") from None
-    actions = _read_actions(r)
+    return cfg, _read_actions(r)
+
+
+def _decode(text: str) -> Iterator[State]:
+    cfg, actions = _read(text)
     try:
         state = new_game(cfg)
     except ValueError as exc:
@@ -405,4 +444,9 @@ def _decode(text: str) -> Iterator[State]:
                 f"action {i + 1} ({action.kind.replace('_', ' ')} by seat {action.seat})"
                 f" is refused: {exc.message}"
             ) from None
+        if state.decks > MAX_DECKS:
+            raise ReplayError(
+                f"the replay's round uses too many decks (at most {MAX_DECKS}; "
+                f"action {i + 1} shuffles in deck {state.decks})"
+            )
         yield state

@@ -230,7 +230,7 @@ class Saves:
         if _text(self.store.getItem(CURRENT)) == sid:
             self.store.removeItem(CURRENT)
         self.notes.append(f"A saved game ({clean_text(sid[:64])}) was set aside because {why}. "
-                          "A copy is kept: delete it from the saved games when you wish.")
+                          "A copy is kept for a bug report.")
 
     def delete(self, sid: str) -> str | None:
         """Delete a saved game; return its stored text (for "Undo"), None if there was none."""

@@ -27,6 +27,7 @@ from tests.share.hostile_support import (
     guess_flood,
     hint_flood,
     replay_text,
+    wrong_play_marathon,
 )
 
 from eleusis import replay
@@ -126,6 +127,30 @@ def test_a_flood_link_is_refused_with_a_message(chromium: Any, site: str, name: 
               f"{longest:.0f} ms (a link refused at once: {baseline:.0f} ms)")
         expect(page.get_by_test_id("link-message")).to_contain_text(message)
         assert screen(page) == "setup"
+        usable(page)
+    finally:
+        ctx.close()
+
+
+#: The longest legal log within the deck bound: endless wrong plays (the engine's work per
+#: move grows with the log, so this is the worst a link can ask of it without guesses).
+MARATHON_MOVES = 795
+
+
+def test_the_longest_legal_link_within_the_bounds_opens_and_is_measured(
+    chromium: Any, site: str
+) -> None:
+    fragment = "#r=" + wrong_play_marathon(MARATHON_MOVES)
+    ctx = new_context(chromium)
+    try:
+        page = open_page(ctx, site)
+        baseline = open_link(page, "#r=%%%")
+        longest = open_link(page, fragment)
+        print(f"\nlongest legal link ({MARATHON_MOVES} moves of wrong plays, "
+              f"{len(fragment)} characters): longest main-thread task {longest:.0f} ms "
+              f"(a link refused at once: {baseline:.0f} ms)")
+        assert screen(page) == "replay"
+        expect(page.locator("#replay")).to_have_attribute("data-last", str(MARATHON_MOVES))
         usable(page)
     finally:
         ctx.close()

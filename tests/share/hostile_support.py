@@ -12,8 +12,19 @@ import zlib
 from collections.abc import Sequence
 
 from eleusis import challenge as ch
-from eleusis.game import Action, Guess, Hint, Play
-from eleusis.replay import _CODES, _VARIANTS, VERSION, _Writer
+from eleusis.game import (
+    Action,
+    Guess,
+    Hint,
+    NoPlay,
+    Play,
+    apply,
+    legal_actions,
+    make_config,
+    new_game,
+)
+from eleusis.replay import _CODES, _VARIANTS, VERSION, _Writer, encode
+from eleusis.rules import parse
 
 #: The rule a Solo guess is judged against in the worst links: it reads four cards back,
 #: so every exact comparison with it explores many states.
@@ -108,3 +119,18 @@ def guess_flood(n: int, rule: str = DEEP_RULE) -> str:
     guesses = [Guess(0, f"card.rank + prev.rank + prev2.rank + prev3.rank + prev4.rank != {k}")
                for k in range(21, 21 + n)]
     return replay_text("solo", ["You"], rule, guesses, seed=5)
+
+
+def wrong_play_marathon(moves: int) -> str:
+    """An Express round of endless wrong plays (legal one by one: a wrong card draws one,
+    a "no play" when no card is wrong): decks are shuffled in as long as the log goes on."""
+    rule = parse("card is red")
+    state = new_game(make_config("express", ["A", "B", "C"], rule.text, 7,
+                                 stock_out="new_deck", lives=0))
+    while not state.over and len(state.actions) < moves:
+        seat = next(i for i in range(3)
+                    if {"play", "no_play"} & set(legal_actions(state, i).kinds))
+        line = [c.card.card for c in state.layout]
+        wrong = [c for c in state.hand(seat) if not rule.accepts(line, c)]
+        state = apply(state, Play(seat, (wrong[0],)) if wrong else NoPlay(seat))
+    return encode(state)

@@ -24,9 +24,10 @@ from tests.share.hostile_support import (
     hint_flood,
     notebook_token,
     replay_text,
+    wrong_play_marathon,
 )
 
-from eleusis import replay
+from eleusis import archive, replay
 from eleusis.archive import ArchivedGame, ArchiveError, export_archive, parse_archive
 from eleusis.cards import Card, CardError, parse_cards
 from eleusis.challenge import ChallengeError, make_challenge, open_challenge
@@ -165,6 +166,14 @@ def test_hint_and_guess_floods_are_refused_before_any_is_applied() -> None:
                            dealer=0))
 
 
+def test_a_round_of_endless_wrong_plays_stops_at_the_deck_bound() -> None:
+    text = wrong_play_marathon(1000)  # legal move by move; about 20 decks by the end
+    with pytest.raises(ReplayError, match=f"too many decks \\(at most {replay.MAX_DECKS}"):
+        decode(text)
+    shorter = decode(wrong_play_marathon(300))
+    assert shorter.decks <= replay.MAX_DECKS and len(shorter.actions) == 300
+
+
 def test_a_round_within_the_bounds_decodes_in_one_pass() -> None:
     text = hint_flood(replay.MAX_HINTS)
     states = decode_states(text)
@@ -176,6 +185,27 @@ def test_a_round_within_the_bounds_decodes_in_one_pass() -> None:
     it = decode_iter(text)
     assert next(it) == states[0]
     assert sum(1 for _ in it) == replay.MAX_HINTS
+
+
+def test_log_size_reads_without_applying() -> None:
+    size = replay.log_size(guess_flood(3))
+    assert (size.moves, size.hints, size.guesses) == (3, 0, 3)
+    assert replay.log_size(hint_flood(5)).hints == 5
+    with pytest.raises(ReplayError, match="too many guesses"):
+        replay.log_size(guess_flood(replay.MAX_GUESSES + 1))
+
+
+def test_an_archive_asking_too_much_work_in_total_is_refused_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    games = [ArchivedGame(f"g{i}", "", (guess_flood(3),)) for i in range(3)]
+    text = export_archive(games)
+    monkeypatch.setattr(archive, "MAX_FILE_GUESSES", 8)
+    with pytest.raises(ArchiveError, match=r"too many guesses \(9; at most 8\)"):
+        parse_archive(text)
+    monkeypatch.setattr(archive, "MAX_FILE_MOVES", 8)
+    with pytest.raises(ArchiveError, match=r"too many moves \(9; at most 8\)"):
+        parse_archive(text)
 
 
 def test_the_log_is_read_before_the_first_state_is_given() -> None:
