@@ -21,10 +21,10 @@ parameters ``variant``, ``seed``, ``rule`` (a computer dealer's rule) and
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from eleusis import safejson
 from eleusis.game import legal_actions
 from eleusis_web import (
     boot,
@@ -626,7 +626,7 @@ def _no_scroll() -> Any:
 def _read_json(text: Any) -> dict[str, Any]:
     """A control's intent JSON as a dict (anything else: an intent that is refused)."""
     try:
-        value = json.loads(str(text))
+        value = safejson.loads(str(text), max_depth=8, max_chars=20_000)
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}

@@ -31,6 +31,7 @@ from eleusis.notebook import Notebook, NotebookError
 from eleusis_web import dom
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
+from eleusis_web.storage import check_archived
 from eleusis_web.vdom import El
 
 FILE_NAME = "eleusis-games.json"
@@ -60,7 +61,7 @@ def collect(entries: Mapping[str, Mapping[str, Any]]) -> tuple[list[ArchivedGame
 
 def plan_for(text: str, saved: Mapping[str, Mapping[str, Any]]) -> tuple[Archive, Plan]:
     """Validate an archive's text and compare it with the saved games (ArchiveError)."""
-    archive = parse_archive(text)
+    archive = parse_archive(text, check_archived)
     rounds = {sid: [str(r) for r in e.get("game", {}).get("rounds", [])]
               for sid, e in saved.items()}
     return archive, merge_plan(rounds, archive)

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eleusis import narrate
-from eleusis.game import State, apply, new_game, state_hash
+from eleusis.game import State, state_hash
 from eleusis.notebook import Notebook, NotebookError, check, evidence
-from eleusis.replay import ReplayError, decode
+from eleusis.replay import ReplayError, decode_states
 from eleusis.views import view
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import (
@@ -55,6 +55,8 @@ class Replay:
     step: int = 0
     playing: bool = False
     final_hash: str = field(default="")
+    #: what the viewer should know about the link (a damaged notebook part), or ""
+    note: str = ""
 
     @property
     def final(self) -> State:
@@ -77,21 +79,22 @@ def open_replay(text: str, notebook_token: str | None = None) -> Replay:
     """Decode a replay text (and an optional notebook token) into a viewer at step 0.
 
     Raises :class:`ReplayError` (a clear message) for a bad text; a bad notebook
-    token is dropped (the replay still opens) rather than refusing the link.
+    token is dropped (the replay still opens, :attr:`Replay.note` says so) rather
+    than refusing the link. The moves are applied once (:func:`decode_states`:
+    the log's size is checked before any move is applied).
     """
-    final = decode(text)
-    if len(final.actions) > MAX_STEPS:
-        raise ReplayError(f"this replay is too long to show ({len(final.actions)} moves)")
-    states = [new_game(final.config)]
-    for action in final.actions:
-        states.append(apply(states[-1], action))
+    states = list(decode_states(text))
+    if len(states) - 1 > MAX_STEPS:
+        raise ReplayError(f"this replay is too long to show ({len(states) - 1} moves)")
     nb: Notebook | None = None
+    note = ""
     if notebook_token:
         try:
             nb = Notebook.from_token(notebook_token)
         except NotebookError:
-            nb = None
-    return Replay(states, nb, 0, False, state_hash(final))
+            note = ("The notebook part of this link is damaged, so it is not shown; "
+                    "the round itself is whole.")
+    return Replay(states, nb, 0, False, state_hash(states[-1]), note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,7 @@ class ReplayVM:
     state_hash: str
     notes: tuple[NoteVM, ...] = ()
     hints: tuple[str, ...] = ()
+    note: str = ""  # about the link itself (a damaged notebook part)
 
 
 def replay_model(r: Replay) -> ReplayVM:
@@ -185,6 +189,7 @@ def replay_model(r: Replay) -> ReplayVM:
         notes=tuple(notes),
         hints=tuple(shown(f"{names[x.seat] if 0 <= x.seat < len(names) else 'The dealer'}: "
                           f"{x.text}") for x in state.hints),
+        note=r.note,
     )
 
 
@@ -209,6 +214,9 @@ def render_replay(vm: ReplayVM) -> El:
     box.appendChild(h("h2", {"id": "replay-title", "text": vm.title}))
     box.appendChild(h("p", {"class": "replay-players",
                             "text": "Players: " + ", ".join(vm.names)}))
+    if vm.note:
+        box.appendChild(h("p", {"class": "notice", "role": "status",
+                                "data-testid": "replay-note", "text": vm.note}))
     bar = h("div", {"class": "replay-controls", "role": "group", "aria-label": "Replay controls"},
             ctl("First", "replay_seek", "rp-first", vm.step > 0, value=0),
             ctl("◀ Back", "replay_seek", "rp-back", vm.step > 0, value=vm.step - 1),

@@ -57,6 +57,7 @@ OTHER_POISONS = {
     "daily: a day that is not one": ("eleusis.daily",
                                      json.dumps({"version": 1, "days": {"2026-02-30": DAY}})),
     "corrupt copy: 20,000 [": ("eleusis.corrupt.g1", DEEP),
+    "daily: 20,000 [": ("eleusis.daily", DEEP),
 }
 
 

@@ -10,6 +10,7 @@ changed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Final
@@ -97,8 +98,17 @@ def guess_verdict(secret: str, guess: str, mainline: Sequence[Card]) -> tuple[bo
 
     >>> guess_verdict("card is red", "card.color == red", ())
     (True, '')
+
+    Remembered per (secret, guess, mainline): a saved game or a replay applies
+    its recorded guesses again on every load, and an exact comparison of rules
+    that read far back can take seconds.
     """
-    result = compare(parse_rule(secret), parse_rule(guess), tuple(mainline))
+    return _guess_verdict(secret, guess, tuple(mainline))
+
+
+@functools.lru_cache(maxsize=256)
+def _guess_verdict(secret: str, guess: str, mainline: tuple[Card, ...]) -> tuple[bool, str]:
+    result = compare(parse_rule(secret), parse_rule(guess), mainline)
     if result.equivalent:
         return True, ""
     return False, str(result.sentence)
