@@ -48,6 +48,8 @@ T = TypeVar("T")
 #: after their play, by pace, in milliseconds; 0: the table waits for "Go on".
 #: At the fast paces the turn line counts the seconds down.
 WINDOW_GRACE_MS: dict[str, int] = {"slow": 0, "normal": 0, "fast": 6000, "instant": 3000}
+#: The keys that move along the hand (a roving tabindex: the hand is one Tab stop).
+HAND_KEYS = frozenset({"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"})
 #: While the person is busy with the step, look again this often.
 WINDOW_RECHECK_MS = 1000
 #: The controls of the optional step (their ``data-key``): focus on one holds the step.
@@ -211,6 +213,9 @@ class App:
     def _on_key(self, ev: Any) -> None:
         el = ev.target
         key = str(ev.key)
+        if key in HAND_KEYS and str(el.getAttribute("data-key") or "").startswith("hand-"):
+            self._move_in_hand(ev, el, key)
+            return
         kind = el.getAttribute("data-input")
         kind = None if dom.nil(kind) else str(kind)
         if key == "Enter" and kind == "guess_text" and not ev.shiftKey:
@@ -221,6 +226,24 @@ class App:
             self.dispatch({"type": "hint_give", "value": str(el.value)})
         elif key == "Escape" and self.c.ui.guess_open:
             self.dispatch({"type": "guess_close"})
+
+    def _move_in_hand(self, ev: Any, el: Any, key: str) -> None:
+        """Arrow keys, Home and End move the focus along the hand (one Tab stop)."""
+        cards = list(el.parentElement.querySelectorAll(".card[data-key^='hand-']"))
+        if not cards:
+            return
+        keys = [str(x.getAttribute("data-key")) for x in cards]
+        here = keys.index(str(el.getAttribute("data-key"))) if str(
+            el.getAttribute("data-key")) in keys else 0
+        step = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}.get(key, 0)
+        there = 0 if key == "Home" else len(cards) - 1 if key == "End" else max(
+            0, min(len(cards) - 1, here + step))
+        ev.preventDefault()
+        target = cards[there]
+        self.dispatch(_read_json(target.getAttribute("data-intent")) | {"type": "hand_focus"})
+        again = self.root.querySelector(f'[data-key="{keys[there]}"]')
+        if not dom.nil(again):
+            again.focus()
 
     # -- the loop ------------------------------------------------------------------
 

@@ -103,6 +103,8 @@ class Ui:
     expanded: list[int] = field(default_factory=list)  # sidelines shown in full
     contrast: bool = False  # four-color suits, high contrast
     confirm_end: bool = False  # "End match" pressed once: the confirmation is shown
+    #: the hand's card that takes the Tab stop (roving tabindex; arrows move it)
+    hand_focus: str = ""
     #: the seconds left of a timed moment to guess or declare (None: not timed)
     window_left: int | None = None
 
@@ -487,6 +489,11 @@ class Controller:
                 self.refuse(f"At most {limit} cards in one play.")
                 return
         sel.append(token)
+
+    def _on_hand_focus(self, intent: Intent) -> None:
+        """The arrow keys moved along the hand: that card now takes the hand's Tab stop."""
+        code, copy = intent.text("card"), intent.number("copy", 0)
+        self.ui.hand_focus = code if copy <= 0 else f"{code}#{copy}"
 
     def _on_play(self, intent: Intent) -> None:
         seat = self._seat()

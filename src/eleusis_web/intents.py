@@ -158,6 +158,7 @@ VOCABULARY: Final[dict[str, tuple[str, _V]]] = {
     "writer_ready": ("table", {}),
     # play
     "select": ("table", {"card": (card, True), "copy": (number(0, 7), False)}),
+    "hand_focus": ("table", {"card": (card, True), "copy": (number(0, 7), False)}),
     "play": ("table", {}),
     "bet": ("table", {"kinds": (bets, True)}),
     "no_play": ("table", {}),

@@ -382,18 +382,22 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
                            h("button", {"type": "button", "class": "button",
                                         "data-key": "hint-give", "text": "Give the hint",
                                         "data-intent": intent_attr({"type": "hint_give"})})))
-    hand = h("div", {"class": "hand", "role": "group",
+    hand = h("div", {"class": "hand", "role": "group", "aria-describedby": "hand-keys",
                      "aria-label": ("Your hand" if vm.hand_owner == "You" else
                                     f"{vm.hand_owner}'s hand" if vm.hand_owner else "Hand")})
     for cv in vm.hand:
         code, _, copy = cv.token.partition("#")
         hand.appendChild(card_face(cv, "button", {
             "type": "button", "data-key": f"hand-{cv.token}", "data-code": cv.code,
+            "tabindex": "0" if cv.token == vm.hand_stop else "-1",
             "aria-pressed": "true" if cv.order else "false",
             "data-intent": intent_attr({"type": "select", "card": code,
                                         **({"copy": int(copy)} if copy else {})})}))
     if vm.hand:
         dock.appendChild(hand)
+        dock.appendChild(h("p", {"id": "hand-keys", "class": "visually-hidden",
+                                 "text": "Arrow keys move between your cards; Space or Enter "
+                                         "chooses one."}))
     bets = [x for x in vm.controls if x.key.startswith("bet-")]
     if bets:
         bet_row = h("div", {"class": "controls bets", "role": "group",

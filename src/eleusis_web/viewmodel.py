@@ -209,6 +209,7 @@ class TableVM:
     log: tuple[str, ...] = ()  # the last moves, newest first
     expanded: tuple[int, ...] = ()  # columns whose sidelines are shown in full
     judge_card: str = ""  # the card a prophet or dealer chose for a "wrong" call
+    hand_stop: str = ""  # the hand card that takes the Tab stop (the others: arrow keys)
 
 
 # --------------------------------------------------------------------------- words
@@ -326,6 +327,16 @@ def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int 
     if sv.turn == viewer:
         return f"{names[viewer]}, your turn." if several else "Your turn."
     return f"{names[sv.turn]}'s turn."
+
+
+def _hand_stop(hand: Sequence[CardVM], focus: str, selection: Sequence[str]) -> str:
+    """The one hand card in the Tab order: the last one moved to with the arrows, else
+    the first chosen, else the first card."""
+    tokens = [x.token for x in hand]
+    for want in (focus, *selection):
+        if want in tokens:
+            return want
+    return tokens[0] if tokens else ""
 
 
 def _control(name: str, intent: dict[str, Any], enabled: bool, reason: str,
@@ -541,6 +552,7 @@ def table_model(c: Table) -> TableVM:
         marks=tuple(x.code for x in call_choices) if calls else (),
         log=tuple(log),
         expanded=tuple(c.ui.expanded),
+        hand_stop=_hand_stop(hand_cards, c.ui.hand_focus, c.ui.selection),
         judge_card=c.ui.judge_card,
         turns_label=(f"Turn {sv.turns} of {state.config.option('max_turns')}"
                      if variant == "solo" else ""),

@@ -401,7 +401,19 @@ def test_keyboard_only_whole_turn(tpage: Page, site: str) -> None:
     page.wait_for_selector("#game[data-screen='table']", state="attached")
     right = pick(page, RED, True)
     assert right is not None
-    tab_to(f"hand-{right}")
+    # the hand is one Tab stop; the arrow keys move along it
+    active = "document.activeElement && document.activeElement.dataset.key"
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if str(page.evaluate(active) or "").startswith("hand-"):
+            break
+    stops = page.locator(".hand .card[tabindex='0']")
+    expect(stops).to_have_count(1)
+    for _ in range(30):
+        if page.evaluate(active) == f"hand-{right}":
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(active) == f"hand-{right}"
     page.keyboard.press("Space")
     expect(page.locator(f".hand .card[data-key='hand-{right}']")).to_have_attribute(
         "aria-pressed", "true")
