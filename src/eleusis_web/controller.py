@@ -28,6 +28,7 @@ from eleusis.cards import Card
 from eleusis.game import (
     Action,
     ActionError,
+    Bet,
     ConfigError,
     DeclareProphet,
     Guess,
@@ -44,6 +45,7 @@ from eleusis.game import (
     optional_seats,
     waiting_for,
 )
+from eleusis.variants.royal import arrange_bet
 from eleusis_web import intents
 from eleusis_web.intents import Intent
 from eleusis_web.session import (
@@ -103,6 +105,8 @@ class Ui:
     expanded: list[int] = field(default_factory=list)  # sidelines shown in full
     contrast: bool = False  # four-color suits, high contrast
     confirm_end: bool = False  # "End match" pressed once: the confirmation is shown
+    #: Royal Eleusis: the chosen cards marked "refused" (the others are bet accepted)
+    bet_refused: list[str] = field(default_factory=list)
     #: the hand's card that takes the Tab stop (roving tabindex; arrows move it)
     hand_focus: str = ""
     #: the seconds left of a timed moment to guess or declare (None: not timed)
@@ -466,6 +470,7 @@ class Controller:
             return
         have = {tok for _, tok in self.hand_tokens(self.ui.viewer)}
         self.ui.selection = [t for t in self.ui.selection if t in have]
+        self.ui.bet_refused = [t for t in self.ui.bet_refused if t in self.ui.selection]
 
     def _on_select(self, intent: Intent) -> None:
         """Choose or un-choose a card of the viewer's hand (by its code; ``copy`` for a
@@ -480,6 +485,8 @@ class Controller:
         sel = self.ui.selection
         if token in sel:
             sel.remove(token)
+            if token in self.ui.bet_refused:
+                self.ui.bet_refused.remove(token)
             return
         limit = max(1, legal_actions(self.session.state, self.ui.viewer).max_cards)
         if len(sel) >= limit:
@@ -504,11 +511,34 @@ class Controller:
         self.act(Play(seat, cards))
 
     def _on_bet(self, intent: Intent) -> None:
-        """Royal Eleusis: bet the selected cards, in order, with a sequence such as AAAR."""
-        from eleusis.game import Bet
+        """Royal Eleusis: bet the chosen cards, each marked accepted or refused.
 
+        The engine arranges the move (:func:`eleusis.variants.royal.arrange_bet`:
+        the accepted cards first) and names its sequence; an explicit
+        ``kinds`` (``AAAR``...) bets the cards in the order chosen.
+        """
         seat = self._seat()
-        self.act(Bet(seat, self.selected_cards(), intent.text("kinds")))
+        cards = self.selected_cards()
+        if not cards:
+            self.refuse("Choose the cards to bet first.")
+            return
+        kinds = intent.text("kinds")
+        if not kinds:
+            marks = [tok not in self.ui.bet_refused for tok in self.ui.selection]
+            cards, kinds = arrange_bet(cards, marks)
+        self.act(Bet(seat, cards, kinds))
+        self.ui.bet_refused = []
+
+    def _on_bet_mark(self, intent: Intent) -> None:
+        """Royal Eleusis: mark a chosen card "accepted" or "refused" (it toggles)."""
+        code, copy = intent.text("card"), intent.number("copy", 0)
+        token = code if copy <= 0 else f"{code}#{copy}"
+        if token not in self.ui.selection:
+            self.refuse("Choose that card first.")
+        elif token in self.ui.bet_refused:
+            self.ui.bet_refused.remove(token)
+        else:
+            self.ui.bet_refused.append(token)
 
     def _on_no_play(self, intent: Intent) -> None:
         self.act(NoPlay(self._seat()))

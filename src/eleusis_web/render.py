@@ -398,18 +398,27 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
         dock.appendChild(h("p", {"id": "hand-keys", "class": "visually-hidden",
                                  "text": "Arrow keys move between your cards; Space or Enter "
                                          "chooses one."}))
-    bets = [x for x in vm.controls if x.key.startswith("bet-")]
-    if bets:
-        bet_row = h("div", {"class": "controls bets", "role": "group",
-                            "aria-label": "Bet the selected cards: A accepted, R refused"},
-                    h("span", {"class": "bets-label", "text": "Bet", "aria-hidden": "true"}))
-        for ctl in bets:
-            bet_row.appendChild(button(ctl, "bet", short=ctl.name.removeprefix("Bet ")))
-        dock.appendChild(bet_row)
+    if vm.bet_plan:
+        plan = h("div", {"class": "bet-plan", "role": "group",
+                         "aria-label": "Your bet: mark each chosen card"},
+                 h("p", {"class": "hint-line",
+                         "text": "Mark each chosen card: accepted (you bet the rule takes it) "
+                                 "or refused. Accepted cards are played first."}))
+        for token, label, accepted in vm.bet_plan:
+            code, _, copy = token.partition("#")
+            plan.appendChild(h("button", {
+                "type": "button", "class": "button bet-mark " + ("accept" if accepted
+                                                                  else "refuse"),
+                "data-key": f"mark-{token}", "aria-pressed": "false" if accepted else "true",
+                "aria-label": f"{label}: bet {'accepted' if accepted else 'refused'}. "
+                              "Press to change.",
+                "data-intent": intent_attr({"type": "bet_mark", "card": code,
+                                            **({"copy": int(copy)} if copy else {})}),
+                "text": f"{label}: {'accepted ✓' if accepted else 'refused ✗'}"}))
+        dock.appendChild(plan)
     controls = h("div", {"class": "controls"})
     for ctl in vm.controls:
-        if not ctl.key.startswith("bet-"):
-            controls.appendChild(button(ctl))
+        controls.appendChild(button(ctl))
     dock.appendChild(controls)
     dock.appendChild(h("p", {"class": "message", "role": "alert" if vm.message else None,
                              "text": vm.message}))

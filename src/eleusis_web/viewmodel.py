@@ -20,8 +20,9 @@ from typing import Any, Protocol
 
 from eleusis import narrate
 from eleusis.cards import Card, rank_code
-from eleusis.game import Event, Phase, waiting_for
+from eleusis.game import ActionError, Event, Phase, waiting_for
 from eleusis.variants import info as variant_info
+from eleusis.variants.royal import arrange_bet
 from eleusis.views import SeatView, view
 from eleusis_web.session import Session
 
@@ -210,6 +211,8 @@ class TableVM:
     expanded: tuple[int, ...] = ()  # columns whose sidelines are shown in full
     judge_card: str = ""  # the card a prophet or dealer chose for a "wrong" call
     hand_stop: str = ""  # the hand card that takes the Tab stop (the others: arrow keys)
+    #: Royal Eleusis: the chosen cards in order, each (token, name, bet accepted?)
+    bet_plan: tuple[tuple[str, str, bool], ...] = ()
 
 
 # --------------------------------------------------------------------------- words
@@ -404,13 +407,18 @@ def table_model(c: Table) -> TableVM:
         play_reason = "Waiting for the last player to finish."
     if vi.bets:
         bet_turn = "bet" in kinds
-        for seq in ("A", "AA", "AAA", "AAAA", "AAAR", "AARR", "ARRR", "RRRR"):
-            ok = bet_turn and not hidden and seq in legal.bet_kinds and n_sel == len(seq)
-            reason = why("bet") if not bet_turn else (
-                f"Select {len(seq)} card{'s' if len(seq) > 1 else ''} in order first."
-                if seq in legal.bet_kinds else "Not enough cards in your hand.")
-            controls.append(_control(f"Bet {seq}", {"type": "bet", "kinds": seq}, ok, reason,
-                                     ok, key=f"bet-{seq}"))
+        reason = why("bet")
+        ok = False
+        if bet_turn and not hidden:
+            bet_marks = [tok not in c.ui.bet_refused for tok in c.ui.selection]
+            try:
+                _, seq = arrange_bet([Card.parse("AS")] * len(bet_marks), bet_marks)
+            except ActionError as exc:
+                reason = exc.message if bet_marks else "Choose the cards to bet first."
+            else:
+                ok = seq in legal.bet_kinds
+                reason = "" if ok else "Not enough cards in your hand for that bet."
+        controls.append(_control("Bet", {"type": "bet"}, ok, reason, True, key="bet"))
     else:
         controls.append(_control("Play", {"type": "play"}, your_turn and n_sel > 0
                                  and not hidden, play_reason, True))
@@ -553,6 +561,9 @@ def table_model(c: Table) -> TableVM:
         log=tuple(log),
         expanded=tuple(c.ui.expanded),
         hand_stop=_hand_stop(hand_cards, c.ui.hand_focus, c.ui.selection),
+        bet_plan=tuple((x.token, x.label, x.token not in c.ui.bet_refused)
+                       for tok in c.ui.selection for x in hand_cards if x.token == tok)
+        if vi.bets and "bet" in kinds and not hidden else (),
         judge_card=c.ui.judge_card,
         turns_label=(f"Turn {sv.turns} of {state.config.option('max_turns')}"
                      if variant == "solo" else ""),

@@ -471,7 +471,7 @@ def test_royal_bets_prophet_reload_and_finish(tpage: Page, site: str) -> None:
         if code is None:
             code = hand(page)[0]
         page.locator(f".hand .card[data-code='{code}']").first.click()
-        page.get_by_role("button", name="Bet A", exact=True).click()
+        page.get_by_role("button", name="Bet", exact=True).click()
         if not right_done and bet_right:
             right_done = True
             assert [c.code for c in mainline(page)][-1] == code or screen(page) != "table"

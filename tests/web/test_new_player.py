@@ -6,6 +6,7 @@ seed source, intents as the page sends them, no fixed seed.
 
 from __future__ import annotations
 
+from eleusis.game import legal_actions
 from eleusis.rules import parse
 from eleusis_web import intents
 from eleusis_web.controller import Controller
@@ -234,3 +235,36 @@ def test_a_wrong_english_guess_is_judged_wrong_and_nonsense_gets_forms_to_try() 
     odd = table_model(c).guess
     assert odd is not None and odd.reading is not None and odd.reading.rules == ()
     assert odd.reading.message or odd.reading.suggestions
+
+
+def test_royal_bets_are_chosen_by_marking_each_card_accepted_or_refused() -> None:
+    c = Controller(lambda: 13)
+    c.ui.setup = Setup(variant="royal", rule=RED, pace="instant")
+    c.dispatch({"type": "start"})
+    for _ in range(200):
+        if c.state is not None and "bet" in legal_actions(c.state, 0).kinds:
+            break
+        c.computer_step()
+    assert c.ui.viewer == 0 and c.state is not None
+
+    def bet() -> object:
+        return next(x for x in table_model(c).controls if x.key == "bet")
+
+    assert not bet().enabled and "Choose the cards" in bet().reason  # type: ignore[attr-defined]
+    hand = c.hand_tokens(0)
+    for _, tok in hand[:4]:
+        c.dispatch({"type": "select", "card": tok.split("#")[0]})
+    assert bet().enabled  # type: ignore[attr-defined]  # four accepted: AAAA
+    c.dispatch({"type": "bet_mark", "card": hand[0][1].split("#")[0]})
+    c.dispatch({"type": "bet_mark", "card": hand[1][1].split("#")[0]})
+    plan = table_model(c).bet_plan
+    assert [accepted for _, _, accepted in plan] == [False, False, True, True]
+    assert bet().enabled  # type: ignore[attr-defined]  # arranged: AARR
+    c.dispatch({"type": "bet_mark", "card": hand[2][1].split("#")[0]})
+    assert bet().enabled  # type: ignore[attr-defined]  # ARRR
+    c.dispatch({"type": "select", "card": hand[3][1].split("#")[0]})  # three left: RRR
+    assert not bet().enabled and bet().reason  # type: ignore[attr-defined]
+    c.dispatch({"type": "select", "card": hand[3][1].split("#")[0]})
+    before = len(c.state.events)
+    c.dispatch({"type": "bet"})
+    assert c.state is not None and len(c.state.events) > before and c.ui.selection == []
