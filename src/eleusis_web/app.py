@@ -34,6 +34,7 @@ from eleusis_web import (
     features,
     intents,
     render,
+    rules_page,
     viewmodel,
 )
 from eleusis_web.controller import Controller
@@ -483,11 +484,17 @@ class App:
         elif screen == "write-rule":
             title = "Writing the rule"
             node = render.write_rule_screen(viewmodel.write_rule_model(c))
+        elif screen == "rule-help":
+            title = "Writing rules"
+            guide = rules_page.language_blocks()
+            tryable = frozenset(
+                line.strip() for k, t in guide if k == "pre" for line in t.splitlines()
+                if line.strip() and not viewmodel.rule_check(line.strip())[0]
+            ) if c.ui.rule_help_for else frozenset()
+            node = render.help_screen(guide, tryable)
         elif screen == "help":
-            from eleusis_web.rules_page import blocks
-
             title = "How to play"
-            node = render.help_screen(blocks())
+            node = render.help_screen(rules_page.blocks())
         elif screen == "round-end" and c.session is not None:
             vm_end = viewmodel.round_end_model(c, self._thoughts_ready())
             title = vm_end.title

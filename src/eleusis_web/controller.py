@@ -107,6 +107,8 @@ class Ui:
     confirm_end: bool = False  # "End match" pressed once: the confirmation is shown
     #: Royal Eleusis: the chosen cards marked "refused" (the others are bet accepted)
     bet_refused: list[str] = field(default_factory=list)
+    #: the rule field the rule language's guide was opened from ("" for none)
+    rule_help_for: str = ""
     #: the hand's card that takes the Tab stop (roving tabindex; arrows move it)
     hand_focus: str = ""
     #: the seconds left of a timed moment to guess or declare (None: not timed)
@@ -703,8 +705,31 @@ class Controller:
             self.ui.help_from = self.ui.screen
         self.ui.screen = "help"
 
+    def _on_show_rule_help(self, intent: Intent) -> None:
+        """The rule language's guide, opened from a rule field (its examples can be tried
+        in the guess and the dealer's rule when opened from those)."""
+        if self.ui.screen not in ("help", "rule-help"):
+            self.ui.help_from = self.ui.screen
+        field_name = intent.text("field")
+        self.ui.rule_help_for = field_name if field_name in ("guess_text", "rule_text") else ""
+        self.ui.screen = "rule-help"
+
+    def _on_try_rule(self, intent: Intent) -> None:
+        """An example of the guide, tried: it goes into the field the guide was opened from."""
+        text = intent.text("value")
+        if self.ui.rule_help_for == "guess_text":
+            self.ui.guess_text = text
+            self.ui.guess_open = True
+        elif self.ui.rule_help_for == "rule_text":
+            self.ui.rule_text = text
+        else:
+            self.refuse("Open the guide from a rule field to try its examples there.")
+            return
+        self._on_close_help(intent)
+
     def _on_close_help(self, intent: Intent) -> None:
-        self.ui.screen = self.ui.help_from if self.ui.help_from != "help" else "setup"
+        back = self.ui.help_from
+        self.ui.screen = back if back not in ("help", "rule-help") else "setup"
 
     def _on_pace(self, intent: Intent) -> None:
         value = str(intent.get("value", ""))

@@ -147,6 +147,8 @@ VOCABULARY: Final[dict[str, tuple[str, _V]]] = {
     "show_table": ("table", {}),
     "show_help": ("table", {}),
     "close_help": ("table", {}),
+    "show_rule_help": ("table", {"field": (text(40), False)}),
+    "try_rule": ("table", {"value": (text(), True)}),
     "pace": ("table", {"value": (one_of(*PACE_NAMES), True)}),
     "contrast": ("table", {"value": (flag, False)}),
     # a person writing the rule

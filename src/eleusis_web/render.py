@@ -458,6 +458,10 @@ def rule_field(key: str, label: str, text: str, error: str, english: str,
                                   "text": "Examples: card is red · card.rank > prev.rank · "
                                           "if prev is black then card is red else card is even"}))
     box.appendChild(check)
+    box.appendChild(h("button", {"type": "button", "class": "link-button",
+                                 "text": "How to write a rule", "data-key": key + "-guide",
+                                 "data-intent": intent_attr({"type": "show_rule_help",
+                                                             "field": input_intent})}))
     return box
 
 
@@ -897,8 +901,12 @@ def match_summary(vm: RoundEndVM) -> El:
     return sec
 
 
-def help_screen(blocks: list[tuple[str, str]]) -> El:
-    """How to play: the rules page as headings, paragraphs, lists and tables."""
+def help_screen(blocks: list[tuple[str, str]], tryable: frozenset[str] = frozenset()) -> El:
+    """How to play (or the rule language's guide): headings, paragraphs, lists, tables.
+
+    ``tryable``: code examples that are rules and can be tried in the field the
+    guide was opened from ("Try this rule").
+    """
     import re
 
     box = h("article", {"class": "help", "aria-labelledby": "help-title"})
@@ -934,6 +942,20 @@ def help_screen(blocks: list[tuple[str, str]]) -> El:
             li = h("li")
             inline(li, text)
             ul.appendChild(li)
+        elif kind == "pre" and any(line.strip() in tryable for line in text.splitlines()):
+            # examples, one rule a line: each can be tried where the guide was opened from
+            ex = h("ul", {"class": "examples"})
+            for line in text.splitlines():
+                rule = line.strip()
+                item = h("li", {}, h("code", {"text": rule}))
+                if rule in tryable:
+                    bare = rule.split("--", 1)[0].strip()
+                    item.appendChild(h("button", {
+                        "type": "button", "class": "button button-quiet try-example",
+                        "text": "Try this rule", "aria-label": f"Try this rule: {bare}",
+                        "data-intent": intent_attr({"type": "try_rule", "value": bare})}))
+                ex.appendChild(item)
+            box.appendChild(ex)
         elif kind == "pre":
             box.appendChild(h("pre", {"text": text}))
         elif kind == "table":

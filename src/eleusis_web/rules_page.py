@@ -9,6 +9,13 @@ newlines, cells by tabs; the first row is the header).
 from __future__ import annotations
 
 
+def language_blocks() -> list[tuple[str, str]]:
+    """The rule language's guide (``docs/rule-language.md``) as blocks."""
+    from eleusis_web.rules_text import RULE_LANGUAGE_MD
+
+    return blocks(RULE_LANGUAGE_MD)
+
+
 def blocks(markdown: str | None = None) -> list[tuple[str, str]]:
     """The rules page as ``(kind, text)`` blocks, in order."""
     if markdown is None:

@@ -268,3 +268,25 @@ def test_royal_bets_are_chosen_by_marking_each_card_accepted_or_refused() -> Non
     before = len(c.state.events)
     c.dispatch({"type": "bet"})
     assert c.state is not None and len(c.state.events) > before and c.ui.selection == []
+
+
+def test_the_rule_guide_opens_from_a_rule_field_and_its_examples_can_be_tried() -> None:
+    from eleusis_web.render import help_screen
+    from eleusis_web.rules_page import language_blocks
+    from eleusis_web.viewmodel import rule_check
+
+    c = Controller(lambda: 4)
+    c.ui.setup = Setup(variant="solo", rule=RED)
+    c.dispatch({"type": "start"})
+    c.dispatch({"type": "guess_open", "open": True})
+    c.dispatch({"type": "show_rule_help", "field": "guess_text"})
+    assert c.ui.screen == "rule-help"
+    guide = language_blocks()
+    examples = [line.strip() for k, t in guide if k == "pre" for line in t.splitlines()
+                if line.strip() and not rule_check(line.strip())[0]]
+    assert len(examples) >= 5  # the guide's examples are rules that parse
+    page = help_screen(guide, frozenset(examples))
+    buttons = page.querySelectorAll(".try-example")
+    assert len(buttons) == len(examples)
+    c.dispatch({"type": "try_rule", "value": examples[0]})
+    assert c.ui.screen == "table" and c.ui.guess_text == examples[0] and c.ui.guess_open

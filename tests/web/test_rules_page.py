@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from eleusis_web.rules_page import blocks
-from eleusis_web.rules_text import RULES_MD
+from eleusis_web.rules_text import RULE_LANGUAGE_MD, RULES_MD
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -14,6 +14,8 @@ def test_embedded_rules_match_docs() -> None:
     assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == RULES_MD, (
         "run python3 tools/gen_rules_page.py"
     )
+    assert (ROOT / "docs" / "rule-language.md").read_text(encoding="utf-8") == \
+        RULE_LANGUAGE_MD, "run python3 tools/gen_rules_page.py"
 
 
 def test_blocks_cover_every_variant() -> None:
