@@ -85,7 +85,7 @@ def play(page: Any, code: str) -> None:
 def guess(page: Any, text: str) -> None:
     """Open the guess editor, write ``text``, submit."""
     page.get_by_role("button", name="Guess the rule").click()
-    box = page.get_by_label("Your guess, in the rule language")
+    box = page.get_by_label("Your guess, in words or in the rule language")
     box.fill(text)
     page.get_by_role("button", name="Submit guess").click()
 

@@ -123,10 +123,10 @@ def test_solo_right_wrong_guess_reload_and_score(tpage: Page, site: str) -> None
 
     # guess: live syntax check, then a wrong guess with its counterexample
     page.get_by_role("button", name="Guess the rule").click()
-    page.get_by_label("Your guess, in the rule language").fill("card is hearts or")
+    page.get_by_label("Your guess, in words or in the rule language").fill("card is hearts or")
     expect(page.locator(".rule-error")).to_contain_text("column")
     expect(page.get_by_role("button", name="Submit guess")).to_be_disabled()
-    page.get_by_label("Your guess, in the rule language").fill("card is hearts")
+    page.get_by_label("Your guess, in words or in the rule language").fill("card is hearts")
     expect(page.locator(".rule-english")).to_contain_text("heart")
     page.get_by_role("button", name="Submit guess").click()
     expect(page.get_by_test_id("verdict")).to_contain_text("Wrong")
@@ -141,8 +141,8 @@ def test_solo_right_wrong_guess_reload_and_score(tpage: Page, site: str) -> None
 
     # the right guess ends the round: the rule and the scores with their breakdown
     page.get_by_role("button", name="Guess the rule").click()
-    page.get_by_label("Your guess, in the rule language").fill(RED)
-    page.get_by_label("Your guess, in the rule language").press("Enter")
+    page.get_by_label("Your guess, in words or in the rule language").fill(RED)
+    page.get_by_label("Your guess, in words or in the rule language").press("Enter")
     page.wait_for_selector("#game[data-screen='round-end']", state="attached")
     expect(page.get_by_test_id("rule")).to_have_text(RED)
     scores = page.get_by_role("table", name="Scores")
@@ -170,13 +170,13 @@ def test_express_play_no_play_guess_and_finish(tpage: Page, site: str, variant: 
                 played_right = True
                 # a wrong guess first: the verdict comes with a counterexample
                 page.get_by_role("button", name="Guess the rule").click()
-                page.get_by_label("Your guess, in the rule language").fill("card is red")
+                page.get_by_label("Your guess, in words or in the rule language").fill("card is red")
                 page.get_by_role("button", name="Submit guess").click()
                 expect(page.get_by_test_id("verdict")).to_contain_text("Wrong")
                 expect(page.get_by_test_id("verdict")).to_contain_text("secret rule")
                 continue  # a guess uses the moment after the play: the table moves on
             page.get_by_role("button", name="Guess the rule").click()
-            page.get_by_label("Your guess, in the rule language").fill(ALT)
+            page.get_by_label("Your guess, in words or in the rule language").fill(ALT)
             page.get_by_role("button", name="Submit guess").click()
             break
         if not wrong_done:
