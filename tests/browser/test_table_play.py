@@ -192,7 +192,7 @@ def test_express_play_no_play_guess_and_finish(tpage: Page, site: str, variant: 
             page.get_by_role("button", name="No play").click()
             no_play_done = True
             expect(page.get_by_role("list", name="Recent moves, newest first")).to_contain_text(
-                "You declared no play")
+                "You declared \u201cno play\u201d")
             continue
         code = pick(page, ALT, True)
         if code is None:
