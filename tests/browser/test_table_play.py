@@ -311,11 +311,14 @@ def test_new_eleusis_goes_on_without_continue_and_prophet_in_the_moment(
     assert ("You may declare yourself prophet now: the table goes on by itself in 3 seconds"
             in said)
     assert "The moment has passed: the table goes on." in said
-    assert page.locator(".scoreboard .badge-prophet").count() == 0
+    assert page.locator(".scoreboard tr.viewer .badge-prophet").count() == 0  # not us
 
-    # the same game with the moment held open (test hook): declaring within it works
-    page.goto(site + "?grace=600000")
-    wait_ready(page)
+    # a new game with the moment held open (test hook): declaring within it works
+    open_table(page, site, variant="new_eleusis", seed=11, rule=RED, pace="instant",
+               grace=600_000)
+    page.get_by_role("button", name="New game", exact=True).click()
+    page.wait_for_selector("#game[data-screen='setup']", state="attached")
+    start_defaults(page)
     your_turn(page)
     code = pick(page, RED, True)
     assert code is not None
