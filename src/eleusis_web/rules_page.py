@@ -9,11 +9,18 @@ newlines, cells by tabs; the first row is the header).
 from __future__ import annotations
 
 
+#: Words of the guide's parts written for developers (the command line, the
+#: source files), which the page leaves out: a player has no command line.
+DEVELOPER_WORDS = ("python -m", "command line", "src/eleusis", "docstring", "(for developers)",
+                   "exit status")
+
+
 def language_blocks() -> list[tuple[str, str]]:
-    """The rule language's guide (``docs/rule-language.md``) as blocks."""
+    """The rule language's guide (``docs/rule-language.md``) as blocks, for players."""
     from eleusis_web.rules_text import RULE_LANGUAGE_MD
 
-    return blocks(RULE_LANGUAGE_MD)
+    return [(k, t) for k, t in blocks(RULE_LANGUAGE_MD)
+            if not any(w in t for w in DEVELOPER_WORDS)]
 
 
 def blocks(markdown: str | None = None) -> list[tuple[str, str]]:
