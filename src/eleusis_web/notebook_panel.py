@@ -23,7 +23,7 @@ from eleusis.views import view
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
 from eleusis_web.vdom import El
-from eleusis_web.viewmodel import rule_check
+from eleusis_web.viewmodel import english_reading, rule_check
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +113,13 @@ def apply_intent(nb: Notebook, intent: Intent, draft: str) -> tuple[Notebook, st
                 return nb, draft, "Write a candidate rule first."
             err, _ = rule_check(text)
             if err:
+                reading = english_reading(text)
+                if reading is not None and len(reading.rules) == 1:
+                    rule, english = reading.rules[0]  # plain English: added as it was read
+                    return nb.add(rule), "", f"Read as {rule} ({english})"
+                if reading is not None and reading.rules:
+                    options = " · ".join(r for r, _ in reading.rules)
+                    return nb, draft, f"Not added: that could mean different rules: {options}"
                 return nb, draft, f"Not added: {err}"
             return nb.add(text), "", ""
         if kind == "nb_tick":

@@ -718,6 +718,22 @@ def write_rule_screen(vm: WriteRuleVM) -> El:
             h("p", {"class": "hint-line",
                     "text": "Players: look away. Only the dealer should see this screen."}),
             rule_field("rule-text", "Secret rule", vm.text, vm.error, vm.english, "rule_text"))
+    if vm.reading is not None and vm.reading.rules:
+        read = h("div", {"class": "reading", "role": "group",
+                         "aria-label": "How your rule was read"},
+                 h("p", {"text": "Read as:" if len(vm.reading.rules) == 1 else
+                         "This could mean different rules. Which one do you mean?"}))
+        for i, (text, english) in enumerate(vm.reading.rules):
+            read.appendChild(h("div", {"class": "reading-rule"},
+                               h("code", {"class": "rule-text", "text": text}),
+                               h("span", {"class": "rule-english", "text": english}),
+                               h("button", {"type": "button", "class": "button button-primary",
+                                            "text": "Use this rule",
+                                            "data-key": f"rule-reading-{i}",
+                                            "aria-label": f"Use this rule: {english or text}",
+                                            "data-intent": intent_attr(
+                                                {"type": "rule_text", "value": text})})))
+        box.appendChild(read)
     if vm.can_deal:
         a = vm.analysis
         if a is not None:

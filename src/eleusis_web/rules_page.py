@@ -8,7 +8,6 @@ newlines, cells by tabs; the first row is the header).
 
 from __future__ import annotations
 
-
 #: Words of the guide's parts written for developers (the command line, the
 #: source files), which the page leaves out: a player has no command line.
 DEVELOPER_WORDS = ("python -m", "command line", "src/eleusis", "docstring", "(for developers)",

@@ -844,6 +844,7 @@ class WriteRuleVM:
     try_suit: str
     can_deal: bool
     message: str
+    reading: ReadingVM | None = None  # the text read as plain English (to use its rule)
 
 
 def write_rule_model(c: Table) -> WriteRuleVM:
@@ -864,6 +865,7 @@ def write_rule_model(c: Table) -> WriteRuleVM:
         try_suit=c.ui.try_suit,
         can_deal=ok,
         message=c.ui.message,
+        reading=english_reading(text) if err else None,
     )
 
 

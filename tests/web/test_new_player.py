@@ -290,3 +290,16 @@ def test_the_rule_guide_opens_from_a_rule_field_and_its_examples_can_be_tried() 
     assert len(buttons) == len(examples)
     c.dispatch({"type": "try_rule", "value": examples[0]})
     assert c.ui.screen == "table" and c.ui.guess_text == examples[0] and c.ui.guess_open
+
+
+def test_the_notebook_takes_a_candidate_in_plain_english_as_it_was_read() -> None:
+    from eleusis.notebook import Notebook
+    from eleusis_web.intents import parse as parse_intent
+    from eleusis_web.notebook_panel import apply_intent
+
+    nb, draft, message = apply_intent(Notebook(), parse_intent({"type": "nb_add"}),
+                                      "alternate colors")
+    assert [e.text for e in nb.entries] == ["card.color != prev.color"] and draft == ""
+    assert message.startswith("Read as card.color != prev.color")
+    same, kept, why = apply_intent(nb, parse_intent({"type": "nb_add"}), "zzz qqq")
+    assert same is nb and kept == "zzz qqq" and why.startswith("Not added")
