@@ -46,7 +46,7 @@ from eleusis.game import (
     waiting_for,
 )
 from eleusis.variants.royal import arrange_bet
-from eleusis_web import intents
+from eleusis_web import intents, tutorial
 from eleusis_web.intents import Intent
 from eleusis_web.session import (
     COMPUTER_NAMES,
@@ -347,6 +347,31 @@ class Controller:
             return
         if 0 < i < len(st.seats):
             del st.seats[i]
+
+    def _on_learn_start(self, intent: Intent) -> None:
+        """"Learn to play": a guided Solo round against a simple rule (:mod:`.tutorial`)."""
+        chosen = self.ui.setup
+        self.ui.setup = Setup(variant="solo", rule=tutorial.LESSON_RULE,
+                              seed=self._seed_source(), pace=chosen.pace)
+        self._begin(None)
+        self.ui.setup = Setup(variant="solo", pace=chosen.pace)  # the next game is a real one
+        if self.session is not None:
+            self.session.extra[tutorial.EXTRA_KEY] = {"read": False}
+            self.announcements.append("Learn to play: a guided round of Solo. Leave the "
+                                      "lesson whenever you like; the round goes on.")
+
+    def _on_lesson_next(self, intent: Intent) -> None:
+        """The lesson's first explanation is read: go on to playing."""
+        lesson = self.session.extra.get(tutorial.EXTRA_KEY) if self.session else None
+        if isinstance(lesson, dict):
+            lesson["read"] = True
+            self._changed = True
+
+    def _on_lesson_leave(self, intent: Intent) -> None:
+        """Leave the lesson: the round goes on as an ordinary Solo game."""
+        if self.session is not None and self.session.extra.pop(tutorial.EXTRA_KEY, None):
+            self._changed = True
+            self.announcements.append("You left the lesson: the round goes on.")
 
     def _on_new_game(self, intent: Intent) -> None:
         """The boot form's quick start: defaults for a variant, at once."""

@@ -255,6 +255,38 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
     return board
 
 
+def coach_panel(vm: TableVM) -> El:
+    """Learn to play: the lesson's step, with "Next" when it waits, and a way out."""
+    c = vm.coach
+    assert c is not None
+    box = h("section", {"class": "coach", "aria-label": "Lesson", "data-step": c.step,
+                        "role": "status"},
+            h("p", {"class": "coach-text", "text": c.text}))
+    row = h("div", {"class": "controls"})
+    if c.next_button:
+        row.appendChild(h("button", {"type": "button", "class": "button button-primary",
+                                     "text": "Next", "data-key": "lesson-next",
+                                     "data-intent": intent_attr({"type": "lesson_next"})}))
+    row.appendChild(h("button", {"type": "button", "class": "button button-quiet",
+                                 "text": "Leave the lesson", "data-key": "lesson-leave",
+                                 "data-intent": intent_attr({"type": "lesson_leave"})}))
+    box.appendChild(row)
+    return box
+
+
+def point_at(screen: El, target: str) -> None:
+    """Learn to play: ring the part of the table the lesson talks about."""
+    selector = {"layout": "#layout", "hand": ".hand", "sideline": ".column.last .sideline",
+                "guess": '[data-key="ctl-Guess the rule"]', "verdict": ".verdict"}.get(target)
+    if selector is None:
+        return
+    found = screen.querySelector(selector)
+    if found is None and target == "sideline":
+        found = screen.querySelector(".sideline")
+    if found is not None:
+        found.classList.add("coach-target")
+
+
 def _table_heading(vm: TableVM) -> El:
     """The table's heading, for screen readers and the focus when the table opens
     (the toolbar shows the variant's name to everyone else)."""
@@ -340,8 +372,13 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
         dock.appendChild(pass_screen(
             vm.pass_to, "Hands stay hidden until the right player is holding the device.",
             "reveal", vm.pass_then))
-        return h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
+        screen = h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
+    if vm.coach is not None:
+        point_at(screen, vm.coach.target)
+    return screen
 
+    if vm.coach is not None:
+        dock.appendChild(coach_panel(vm))
     dock.appendChild(h("p", {"class": "turn-line", "data-testid": "turn", "text": vm.status}))
     if vm.calls:
         box = h("div", {"class": "calls", "role": "group", "aria-label": "Your verdict"},
@@ -424,7 +461,10 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
                              "text": vm.message}))
     if vm.guess is not None:
         dock.appendChild(guess_editor(vm))
-    return h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
+    screen = h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
+    if vm.coach is not None:
+        point_at(screen, vm.coach.target)
+    return screen
 
 
 def _cls(card: CardVM, extra: str) -> str:
@@ -521,7 +561,13 @@ def guess_editor(vm: TableVM) -> El:
 def setup_screen(vm: SetupVM) -> El:
     """The new-game screen: variant, seats, dealer, difficulty, match, pace; saved games."""
     form = h("section", {"class": "setup", "aria-labelledby": "setup-title"},
-             h("h2", {"id": "setup-title", "text": "New game"}))
+             h("h2", {"id": "setup-title", "text": "New game"}),
+             h("div", {"class": "learn"},
+               h("p", {"text": "New to Eleusis? Play a guided round: two minutes, and you "
+                               "can leave the lesson at any time."}),
+               h("button", {"type": "button", "class": "button button-primary",
+                            "text": "Learn to play", "data-key": "learn",
+                            "data-intent": intent_attr({"type": "learn_start"})})))
     variant = h("select", {"id": "setup-variant", "data-key": "setup-variant",
                            "data-change": json.dumps({"type": "setup_change",
                                                       "field": "variant"})})
@@ -828,6 +874,9 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> El:
         box.appendChild(h("h3", {"class": "round-head",
                                  "text": f"Round {vm.match.rounds_played}"
                                  + (", the last one played" if vm.match.ended_early else "")}))
+    if vm.lesson:
+        box.appendChild(h("p", {"class": "coach coach-text", "role": "status",
+                                "text": vm.lesson}))
     why = f"Why round {vm.round_no} ended" if vm.in_match else "Why it ended"
     box.appendChild(h("p", {"class": "reason", "text": f"{why}: {vm.reason}."}))
     box.appendChild(rule_reveal(vm.rule, vm.english, "rule"))

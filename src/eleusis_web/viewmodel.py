@@ -24,7 +24,9 @@ from eleusis.game import ActionError, Event, Phase, waiting_for
 from eleusis.variants import info as variant_info
 from eleusis.variants.royal import arrange_bet
 from eleusis.views import SeatView, view
+from eleusis_web import tutorial
 from eleusis_web.session import Session
+from eleusis_web.tutorial import CoachVM
 
 
 class Table(Protocol):
@@ -211,6 +213,8 @@ class TableVM:
     expanded: tuple[int, ...] = ()  # columns whose sidelines are shown in full
     judge_card: str = ""  # the card a prophet or dealer chose for a "wrong" call
     hand_stop: str = ""  # the hand card that takes the Tab stop (the others: arrow keys)
+    #: Learn to play: the lesson's step (None outside the lesson)
+    coach: CoachVM | None = None
     #: Royal Eleusis: the chosen cards in order, each (token, name, bet accepted?)
     bet_plan: tuple[tuple[str, str, bool], ...] = ()
 
@@ -330,6 +334,14 @@ def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int 
     if sv.turn == viewer:
         return f"{names[viewer]}, your turn." if several else "Your turn."
     return f"{names[sv.turn]}'s turn."
+
+
+def lesson_coach(s: Session) -> CoachVM | None:
+    """The lesson's step, while the session is the guided round (:mod:`.tutorial`)."""
+    lesson = s.extra.get(tutorial.EXTRA_KEY)
+    if not isinstance(lesson, dict):
+        return None
+    return tutorial.coach(s.state, lesson.get("read") is True)
 
 
 def _hand_stop(hand: Sequence[CardVM], focus: str, selection: Sequence[str]) -> str:
@@ -561,6 +573,7 @@ def table_model(c: Table) -> TableVM:
         log=tuple(log),
         expanded=tuple(c.ui.expanded),
         hand_stop=_hand_stop(hand_cards, c.ui.hand_focus, c.ui.selection),
+        coach=lesson_coach(s),
         bet_plan=tuple((x.token, x.label, x.token not in c.ui.bet_refused)
                        for tok in c.ui.selection for x in hand_cards if x.token == tok)
         if vi.bets and "bet" in kinds and not hidden else (),
@@ -640,6 +653,7 @@ class RoundEndVM:
     how_note: str = ""  # how the variant scores, in a sentence (under the score table)
     in_match: bool = False  # a round of a match: the score table has a Total column
     round_no: int = 1
+    lesson: str = ""  # Learn to play: the lesson's last word
 
 
 #: How each variant scores a round (the "How" column's figures, in words).
@@ -794,6 +808,7 @@ def round_end_model(c: Table,
         round_no=len(s.rounds),
         end_question=(end_match_question(c) if c.ui.confirm_end
                       and c.end_match_reason() is None else ""),
+        lesson=lesson.text if (lesson := lesson_coach(s)) is not None else "",
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from share_support import hand, mainline
+from share_support import hand, mainline, pick
 
 BOOT_MS = 90_000
 
@@ -189,3 +189,78 @@ def test_at_the_normal_pace_the_moment_to_declare_waits_for_go_on(newcomer: Page
     go_on.click()
     page.wait_for_function(
         f"document.getElementById('game').dataset.turns !== '{moves}'", timeout=60_000)
+
+
+LESSON_RULE = "card.color != prev.color"
+
+
+def _lesson_play(page: Page, right: bool, keyboard: bool) -> None:
+    code = pick(page, LESSON_RULE, right) or hand(page)[0]
+    before = page.locator("#game").get_attribute("data-turns")
+    if keyboard:
+        _focus(page, lambda: page.evaluate(
+            "document.activeElement?.dataset.key?.startsWith('hand-') || false"))
+        for _ in range(30):
+            if page.evaluate("document.activeElement?.dataset.code") == code:
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Space")
+        _focus(page, lambda: page.evaluate("document.activeElement?.dataset.key") == "ctl-Play")
+        page.keyboard.press("Enter")
+    else:
+        page.locator(f".hand .card[data-code='{code}']").first.click()
+        page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function(f"document.getElementById('game').dataset.turns !== '{before}'")
+
+
+def _focus(page: Page, there: Any, limit: int = 80) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if there():
+            return
+    raise AssertionError("Tab never got there")
+
+
+@pytest.mark.parametrize("keyboard", [False, True], ids=["mouse", "keyboard"])
+def test_learn_to_play_from_the_first_screen_to_the_found_rule(newcomer: Page, site: str,
+                                                               keyboard: bool) -> None:
+    page = newcomer
+    boot(page, site)
+    lesson = page.get_by_role("region", name="Lesson")
+    if keyboard:
+        _focus(page, lambda: page.evaluate("document.activeElement?.dataset.key") == "learn")
+        page.keyboard.press("Enter")
+    else:
+        page.get_by_role("button", name="Learn to play").click()
+    expect(lesson).to_contain_text("This is the mainline")
+    expect(page.locator("#layout.coach-target")).to_have_count(1)
+    if keyboard:
+        _focus(page, lambda: page.evaluate("document.activeElement?.dataset.key")
+               == "lesson-next")
+        page.keyboard.press("Enter")
+    else:
+        lesson.get_by_role("button", name="Next").click()
+    expect(lesson).to_contain_text("This is your hand")
+    _lesson_play(page, True, keyboard)
+    expect(lesson).to_contain_text("joined the mainline")
+    _lesson_play(page, False, keyboard)
+    expect(lesson).to_contain_text("lies under the card it tried to follow")
+    for _ in range(3):
+        _lesson_play(page, True, keyboard)
+    expect(lesson).to_contain_text("Guess the rule")
+    if keyboard:
+        _focus(page, lambda: page.evaluate("document.activeElement?.dataset.key")
+               == "ctl-Guess the rule")
+        page.keyboard.press("Enter")
+        _focus(page, lambda: page.evaluate("document.activeElement?.id") == "guess-text")
+        page.keyboard.type("alternate colors")
+        _focus(page, lambda: page.evaluate("document.activeElement?.dataset.key")
+               == "guess-reading-0")
+        page.keyboard.press("Enter")
+    else:
+        page.get_by_role("button", name="Guess the rule").click()
+        page.get_by_label("Your guess, in words or in the rule language").fill(
+            "alternate colors")
+        page.get_by_role("button", name="Guess this rule", exact=False).first.click()
+    page.wait_for_selector("#game[data-screen='round-end']", state="attached")
+    expect(page.locator(".round-end")).to_contain_text("You found the secret rule")

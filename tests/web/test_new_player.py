@@ -303,3 +303,54 @@ def test_the_notebook_takes_a_candidate_in_plain_english_as_it_was_read() -> Non
     assert message.startswith("Read as card.color != prev.color")
     same, kept, why = apply_intent(nb, parse_intent({"type": "nb_add"}), "zzz qqq")
     assert same is nb and kept == "zzz qqq" and why.startswith("Not added")
+
+
+def test_learn_to_play_guides_a_real_round_step_by_step_and_can_be_left() -> None:
+    from eleusis_web.tutorial import LESSON_RULE
+
+    c = Controller()
+    c.dispatch({"type": "learn_start"})
+    assert c.session is not None and c.state is not None
+    assert c.state.config.rule == LESSON_RULE and c.state.config.variant.value == "solo"
+    steps = []
+
+    def step() -> str:
+        coach = table_model(c).coach
+        assert coach is not None
+        steps.append(coach.step)
+        return coach.step
+
+    assert step() == "intro" and table_model(c).coach.next_button  # type: ignore[union-attr]
+    c.dispatch({"type": "lesson_next"})
+    assert step() == "first-play"
+    c.dispatch(pick(c, True, LESSON_RULE))
+    c.dispatch({"type": "play"})
+    assert step() == "right"
+    c.dispatch(pick(c, False, LESSON_RULE))
+    c.dispatch({"type": "play"})
+    assert step() == "sideline"
+    for _ in range(3):
+        c.dispatch(pick(c, True, LESSON_RULE))
+        c.dispatch({"type": "play"})
+    assert step() == "guess"
+    c.dispatch({"type": "guess_open", "open": True})
+    c.dispatch({"type": "guess", "value": "card is red"})
+    assert step() == "wrong-guess"
+    c.dispatch({"type": "guess", "value": LESSON_RULE})
+    assert c.state.over and c.ui.screen == "round-end"
+    from eleusis_web.viewmodel import round_end_model
+
+    assert "You found the secret rule" in round_end_model(c).lesson
+    # the next game is a real one: a fresh rule, no lesson
+    c.dispatch({"type": "show_setup"})
+    c.dispatch({"type": "start"})
+    assert table_model(c).coach is None and c.ui.setup.rule is None
+
+
+def test_the_lesson_can_be_left_at_any_moment_and_the_round_goes_on() -> None:
+    c = Controller()
+    c.dispatch({"type": "learn_start"})
+    assert table_model(c).coach is not None
+    before = c.state
+    c.dispatch({"type": "lesson_leave"})
+    assert table_model(c).coach is None and c.state is before and c.ui.screen == "table"
