@@ -170,7 +170,8 @@ def test_express_play_no_play_guess_and_finish(tpage: Page, site: str, variant: 
                 played_right = True
                 # a wrong guess first: the verdict comes with a counterexample
                 page.get_by_role("button", name="Guess the rule").click()
-                page.get_by_label("Your guess, in words or in the rule language").fill("card is red")
+                page.get_by_label("Your guess, in words or in the rule language").fill(
+                    "card is red")
                 page.get_by_role("button", name="Submit guess").click()
                 expect(page.get_by_test_id("verdict")).to_contain_text("Wrong")
                 expect(page.get_by_test_id("verdict")).to_contain_text("secret rule")
