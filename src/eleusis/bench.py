@@ -337,6 +337,8 @@ class SoloRun:
         self.rounds = rounds
         self.decisions = 0
         self.report: dict[str, Any] | None = None
+        #: "prepare" until the first decision, then "play" (to the end)
+        self._phase = "prepare"
         self._steps = solo_steps(self.rules, rounds, seed, level, counterexamples,
                                  prepare_budget_ms)
 
@@ -348,13 +350,14 @@ class SoloRun:
     def advance(self, budget_ms: float = 15.0) -> dict[str, Any]:
         """Run for about ``budget_ms`` (at least one step); return the progress.
 
-        Keys: ``done``, ``phase`` (``prepare`` or ``play``), ``rule`` and
-        ``round`` (0-based, of the last decision), ``decisions`` so far,
-        ``lines`` (:func:`rule_line` of each rule finished in this slice)
+        Keys: ``done``, ``phase`` (``prepare`` until the first decision,
+        then ``play`` to the end, also in a slice that only finishes the
+        report), ``rule`` and ``round`` (0-based, of the last decision),
+        ``decisions`` so far, ``lines`` (:func:`rule_line` of each rule finished in this slice)
         and, once done, ``report`` and ``summary``.
         """
         lines: list[str] = []
-        out: dict[str, Any] = {"done": False, "phase": "prepare", "lines": lines}
+        out: dict[str, Any] = {"done": False, "phase": self._phase, "lines": lines}
         if self.report is None:
             t_end = time.perf_counter() + budget_ms / 1000.0
             while True:
@@ -367,8 +370,10 @@ class SoloRun:
                     break
                 if event["kind"] == "decision":
                     self.decisions += 1
+                    self._phase = "play"
                     out.update(phase="play", rule=event["rule"], round=event["round"])
                 elif event["kind"] == "rule":
+                    self._phase = "play"
                     out.update(phase="play", rule=event["rule"])
                     lines.append(event["line"])
                 if time.perf_counter() >= t_end:
