@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from math import fsum
 
 from eleusis.ai.blocks import (
+    CONTEXT_BITS,
     ROWS_BITS,
     Block,
     b_and,
@@ -38,6 +39,9 @@ from eleusis.ai.blocks import (
     iter_rel_blocks,
     prev_conditions,
 )
+
+#: The rule that accepts every card everywhere (``true``), as a context bit set.
+FULL_BITS = (1 << CONTEXT_BITS) - 1
 
 #: Recipe tags: how a hypothesis is built from blocks.
 ATOM, AND, OR, ITE = 0, 1, 2, 3
@@ -53,6 +57,7 @@ _CORE_CARD = frozenset({
 #: members): a rule-maker is as likely to think "the card's colour" as "the
 #: card's rank is exactly k", but the latter comes in 13 versions.
 _FAMILIES: tuple[tuple[str, float], ...] = (
+    (r"true$", 0.5),
     (r"card is (red|black)$", 1.0),
     (r"card is (spades|hearts|diamonds|clubs)$", 1.0),
     (r"card is not (spades|hearts|diamonds|clubs)$", 0.7),
@@ -82,6 +87,11 @@ _FAMILIES: tuple[tuple[str, float], ...] = (
     (r"card\.rank \+ prev\.rank [<>]", 0.5),
     (r"abs\(.*==", 0.5),
     (r"card\.suit == next", 0.7),
+    (r"card\.rank \+ prev\.rank (not )?in", 0.3),
+    (r"card\.rank \* prev\.rank [<>]", 0.5),
+    (r"\(card\.rank \* prev\.rank\) %", 0.3),
+    (r"(card|prev)\.rank - (card|prev)\.rank in", 0.3),
+    (r"(card|prev)\.rank % (card|prev)\.rank", 0.3),
 )
 
 
@@ -103,7 +113,7 @@ def atom_weights(atoms: tuple[Block, ...]) -> list[float]:
 
 #: Arithmetic relations (sums, distances, steps of 3, wrapping) are kept out of
 #: the branches of ``if/then/else``: rare there, and they would double the space.
-_ARITH = re.compile(r"abs\(|\+ prev|prev\.rank [+-] 3|wrap\(")
+_ARITH = re.compile(r"abs\(|[+*] prev|prev\.rank [+-] 3|wrap\(|rank - |rank % ")
 
 
 @dataclass(frozen=True)
@@ -232,12 +242,18 @@ def _build_steps(max_level: int, budget_ms: float | None) -> Iterator[Space | No
     level_end.append(len(bits))
     if max_level >= 2:
         n = len(atoms)
+        arith = [a.kind == "rel" and bool(_ARITH.search(a.text)) for a in atoms]
+        ranges = [a.text.startswith("card.rank in") for a in atoms]
         for i in range(n):
             ai = atoms[i]
             for j in range(i + 1, n):
                 aj = atoms[j]
                 if ai.text.startswith("card.rank in") and aj.text.startswith("card.rank in"):
                     continue  # two rank ranges: rarely natural, and many
+                if not ai.bits ^ FULL_BITS or not aj.bits ^ FULL_BITS:
+                    continue  # "true" and ...: the other block alone
+                if (arith[i] or ranges[i]) and (arith[j] or ranges[j]):
+                    continue  # arithmetic with arithmetic or a rank range: rare, and many
                 x = b_and(ai, aj, "", "")
                 w = aw[i] * aw[j]
                 add(full(x.rows, x.t52, x.ab52), 2, (AND, i, j), w)
@@ -252,6 +268,7 @@ def _build_steps(max_level: int, budget_ms: float | None) -> Iterator[Space | No
     if max_level >= 3:
         branch = [k for k, a in enumerate(atoms)
                   if (a.kind == "rel" and not _ARITH.search(a.text)) or a.text in _CORE_CARD]
+        # (conds and branches never include "true": it is no condition)
         for ck, c in enumerate(conds):
             for i in branch:
                 for j in branch:
