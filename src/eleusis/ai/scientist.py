@@ -28,11 +28,13 @@ from dataclasses import dataclass
 from math import fsum
 from typing import Any, TypeVar
 
-from eleusis.ai.blocks import FULL52, context_index
+from eleusis.ai.blocks import FULL52
+from eleusis.ai.families import ExtraCandidate
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
     LAG2,
     LEVEL_MASS,
+    AnyCandidate,
     Belief,
     Candidate,
     Deferred,
@@ -82,6 +84,12 @@ class Strength:
     * ``final_guess``: the probability of being right it wants for the last
       guess of a Solo round, once the turns are used up (right, it solves
       the round for the score of an unsolved one; wrong, it costs 2 points).
+    * ``extra``: the prior mass of the families beyond the enumerated space
+      (:mod:`eleusis.ai.families`: splits on the last card or on the
+      position mod 4 and 5, two and three cards back, sets of ranks);
+    * ``outside``: the prior mass of "a rule I cannot write" (see
+      :meth:`eleusis.ai.inference.Belief.outside_evidence`): while it holds
+      posterior mass, no guess looks sure.
     """
 
     name: str
@@ -95,13 +103,17 @@ class Strength:
     prophet_threshold: float
     samples: int | None = 1200
     final_guess: float = 0.04
+    extra: float = 0.0
+    outside: float = 0.0
 
 
 PRESETS: dict[str, Strength] = {
     "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3, 0.6),
     "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2, 0.8),
-    "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15, 0.95),
-    "expert": Strength("expert", 3, True, 1e-5, 0, 0.8, 0.0, 0.15, 0.97, None),
+    "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15, 0.92,
+                       extra=0.06, outside=0.05),
+    "expert": Strength("expert", 3, True, 1e-5, 0, 0.8, 0.0, 0.15, 0.95, None,
+                       extra=0.06, outside=0.05),
 }
 
 
@@ -148,11 +160,12 @@ class Scientist:
         self.strength = strength(level)
         space = build_space(self.strength.max_level)
         fam, eps, tol = _belief_parameters(self.strength, dealer_noise)
-        self.belief = Belief(space, eps=eps, family_prior=fam, max_mismatches=tol)
+        self.belief = Belief(space, eps=eps, family_prior=fam, max_mismatches=tol,
+                             extra_mass=self.strength.extra, outside=self.strength.outside)
         self.rng = random.Random(seed)
         self.wrong_guesses: list[str] = []
-        self._last_candidate: Candidate | None = None
-        self._ranked_cache: tuple[int, list[tuple[Candidate, float]]] | None = None
+        self._last_candidate: AnyCandidate | None = None
+        self._ranked_cache: tuple[int, list[tuple[AnyCandidate, float]]] | None = None
         # what has been read from the engine's public events
         self._events_seen = 0
         self._mainline: list[Card] = []
@@ -273,8 +286,9 @@ class Scientist:
         if not mainline:
             return
         prev2 = mainline[-2] if len(mainline) >= 2 else None
+        prev3 = mainline[-3] if len(mainline) >= 3 else None
         yield from self._record_steps(
-            Observation(len(mainline) + 1, mainline[-1], card, accepted, prev2))
+            Observation(len(mainline) + 1, mainline[-1], card, accepted, prev2, prev3))
 
     def _record(self, obs: Observation) -> None:
         finish(self._record_steps(obs))
@@ -314,7 +328,8 @@ class Scientist:
         if old.kmax >= 3:
             return
         new = Belief(old.space, eps=old.eps, max_mismatches=old.kmax + 1,
-                     family_prior=old.family_prior)
+                     family_prior=old.family_prior, extra_mass=old.extra_mass,
+                     outside=old.outside)
         for obs in old.observations:
             yield None
             yield from new.observe_steps(obs)
@@ -333,8 +348,9 @@ class Scientist:
         """Predicted probability that each card would be accepted next."""
         prev = mainline[-1] if mainline else None
         prev2 = mainline[-2] if len(mainline) >= 2 else None
+        prev3 = mainline[-3] if len(mainline) >= 3 else None
         return self.belief.predict(len(mainline) + 1, prev, cards,
-                                   sample_limit=self.strength.samples, prev2=prev2)
+                                   sample_limit=self.strength.samples, prev2=prev2, prev3=prev3)
 
     def choose_card(self, mainline: Sequence[Card], hand: Sequence[Card]) -> Card:
         """The card to play next from ``hand`` (which must not be empty).
@@ -373,38 +389,34 @@ class Scientist:
         self.last_prediction = (pick, probs[pick])
         return pick
 
-    def _lead(self, mainline: Sequence[Card]) -> tuple[Candidate, float] | None:
+    def _lead(self, mainline: Sequence[Card]) -> tuple[AnyCandidate, float] | None:
         ranked = self._ranked_cache
         if ranked is not None and ranked[0] == len(self.belief.observations):
             return ranked[1][0] if ranked[1] else None
         r = self.ranked(mainline)
         return r[0] if r else None
 
-    def _predicts(self, cand: Candidate, mainline: Sequence[Card], card: Card) -> bool:
-        pos = len(mainline) + 1
-        bits = cand.branch_bits(self.belief.space, pos % 6)
-        if cand.family == LAG2:
-            prev = mainline[-2] if len(mainline) >= 2 else None
-        else:
-            prev = mainline[-1] if mainline else None
-        return bool((bits >> context_index(prev, card)) & 1)
+    def _predicts(self, cand: AnyCandidate, mainline: Sequence[Card],
+                  card: Card) -> bool:
+        return cand.accepts(self.belief.space, mainline, card)
 
     # -- guessing -------------------------------------------------------------
 
-    def ranked(self, mainline: Sequence[Card], limit: int = 3) -> list[tuple[Candidate, float]]:
+    def ranked(self, mainline: Sequence[Card], limit: int = 3) -> list[tuple[AnyCandidate, float]]:
         """Candidates with their probability of being judged right, best first."""
         if not mainline or len(self.belief.observations) < 3:
             return []  # too early for any rule to be likely: save the time
         pos_next = len(mainline) + 1
         last = mainline[-1]
+        prev2 = mainline[-2] if len(mainline) >= 2 else None
         b = self.belief
         post, _ = b.family_posterior()
-        out: list[tuple[Candidate, float]] = []
+        out: list[tuple[AnyCandidate, float]] = []
         seen: dict[tuple[int | None, ...], float] = {}
         for c in b.candidates(limit):
             if post[c.family] < 0.01:
                 continue  # its probability of being right is below 1%
-            if c.family == LAG2:
+            if c.family == LAG2 or isinstance(c, ExtraCandidate):
                 out.append((c, b.probability_right(c, pos_next, last)))
                 continue
             beh = reachable_behaviour(b.space, c, pos_next, last)
@@ -412,13 +424,14 @@ class Scientist:
             if key not in seen:
                 sample = None if self.strength.samples is None else 1000
                 seen[key] = b.probability_right(c, pos_next, last, sample_limit=sample,
-                                                behaviour=beh)
+                                                behaviour=beh, prev2=prev2)
             out.append((c, seen[key]))
         out.sort(key=lambda x: -x[1])
         if out and len(b.live) > 1000 and out[0][1] > 0.6 * self.strength.guess_threshold:
             # the estimate is promising: measure the best candidate better
             exact = b.probability_right(out[0][0], pos_next, last,
-                                        sample_limit=None if len(b.live) < 8000 else 6000)
+                                        sample_limit=None if len(b.live) < 8000 else 6000,
+                                        prev2=prev2)
             out[0] = (out[0][0], exact)
             out.sort(key=lambda x: -x[1])
         self._ranked_cache = (len(b.observations), out)
@@ -508,7 +521,7 @@ class Scientist:
         out: list[Hypothesis] = []
         seen: set[object] = set()
         for c, q in self.ranked(mainline, max(limit, 3) + 3):
-            if c.family != LAG2 and last is not None:
+            if isinstance(c, Candidate) and c.family != LAG2 and last is not None:
                 key = reachable_behaviour(space, c, pos_next, last).targets
                 if key in seen:
                     continue
@@ -751,7 +764,8 @@ class Scientist:
         """The normalised posterior over what the rule accepts after ``line``."""
         prev = line[-1] if line else None
         prev2 = line[-2] if len(line) >= 2 else None
-        rows = self.belief.row_weights(len(line) + 1, prev, self.strength.samples, prev2)
+        prev3 = line[-3] if len(line) >= 3 else None
+        rows = self.belief.row_weights(len(line) + 1, prev, self.strength.samples, prev2, prev3)
         total = fsum(rows.values())
         return {r: w / total for r, w in rows.items()} if total > 0 else {FULL52: 1.0}
 
