@@ -126,6 +126,8 @@ class RoundResult:
     decision_cpu_ms: list[float] = field(default_factory=list)
     predictions: list[tuple[float, bool]] = field(default_factory=list)
     guesses: list[str] = field(default_factory=list)
+    #: (the probability the scientist gave its guess, whether it was right)
+    guess_calls: list[tuple[float, bool]] = field(default_factory=list)
 
 
 def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
@@ -149,6 +151,9 @@ def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns
         state = apply(state, action)
         if isinstance(action, Guess):
             res.guesses.append(action.text)
+            if sci.last_guess_probability is not None:
+                res.guess_calls.append((sci.last_guess_probability,
+                                        bool(state.seats[0].right_guess)))
         elif isinstance(action, Play) and sci.last_prediction is not None:
             res.predictions.append((sci.last_prediction[1], len(state.mainline) > before))
         yield None
@@ -294,6 +299,9 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     report["per_rule"] = per_rule
     report["by_difficulty"] = {d: _summary(rs) for d, rs in sorted(groups.items())}
     report["calibration"] = calibration([p for r in everything for p in r.predictions])
+    # how often a guess made with probability q was right (the scientist's
+    # confidence in its top idea against the outcome)
+    report["guess_calibration"] = calibration([g for r in everything for g in r.guess_calls])
     return report
 
 

@@ -47,7 +47,7 @@ from eleusis.ai.blocks import (
     prev_conditions,
     rank_word,
 )
-from eleusis.ai.space import Space
+from eleusis.ai.space import Space, single_rows
 from eleusis.cards import ALL_CARDS, Card
 
 
@@ -94,6 +94,7 @@ class Family(Protocol):
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool: ...
     def alive(self) -> bool: ...
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float: ...
+    def live_singles(self) -> set[int]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,14 +178,19 @@ class SplitFamily:
         z = self.z[s]
         if z <= 0:
             return
-        shift = NCARDS * _row(prev)
-        bits = self.space.bits
+        p = _row(prev)
+        srows = single_rows(self.space)
         pe, w, k1 = self.pe, self.w, self.k1
         f = scale / z
         for a, m in enumerate(self.mm[s]):
             if m < k1:
-                row = (bits[a] >> shift) & FULL52
+                row = srows[a][p]
                 out[row] = out.get(row, 0.0) + f * w[a] * pe[m]
+
+    def live_singles(self) -> set[int]:
+        """The single blocks some side still allows."""
+        k1 = self.k1
+        return {a for mm in self.mm for a, m in enumerate(mm) if m < k1}
 
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
         """The family's posterior share of rules agreeing with a candidate.
@@ -388,6 +394,10 @@ class LagFamily:
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         return bool(self._verdict(parts[0], *self._bits(line, card)))
 
+    def live_singles(self) -> set[int]:
+        """The relations some hypothesis still alive is made of."""
+        return {self.hyps[h][0] for h, m in enumerate(self.mm) if m < self.k1}
+
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
         """Counted when the candidate accepts one fixed set wherever it can go.
 
@@ -529,6 +539,9 @@ class RankSetFamily:
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         return card.rank in parts
+
+    def live_singles(self) -> set[int]:
+        return set()
 
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
         """A candidate that accepts one fixed set of ranks wherever it can go agrees."""

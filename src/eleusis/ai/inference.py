@@ -35,7 +35,7 @@ from typing import TypeVar, cast
 
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
 from eleusis.ai.families import ExtraCandidate, Family, make_families
-from eleusis.ai.space import Space, columns
+from eleusis.ai.space import Space, columns, single_rows
 from eleusis.cards import Card
 
 #: Channel 0: every observation; 1, 2: pos even / odd; 3, 4, 5: pos % 3 == 0, 1, 2.
@@ -339,8 +339,9 @@ class Belief:
         want = 1 if obs.accepted else 0
         self.out_seen.add((bit, obs.accepted))
         if self.extras:
-            sbits = self.space.bits
-            verdicts = [(sbits[a] >> bit) & 1 for a in range(self.space.level_end[1])]
+            row = NOPREV if obs.prev is None else obs.prev.index
+            c = obs.card.index
+            verdicts = [(r[row] >> c) & 1 for r in single_rows(self.space)]
             for fam in self.extras:
                 fam.observe(obs, verdicts)
         if self.family_prior[LAG2] > 0:
@@ -761,7 +762,9 @@ class Belief:
         size = self._sample_size(sample_limit) * len(tm)
         q: float = self._query(("right", cand, pos_next, last, sample_limit),
                                lambda: self._right_steps(post, tm, sample_limit), size)
-        if len(post) > 4 or post[LAG2] > 1e-4:
+        others = 1.0 - post[0] - post[1] - post[2]
+        if (len(post) > 4 or post[LAG2] > 1e-4) and q + others >= 0.25:
+            # (below that, no decision depends on it: skip the work)
             key = ("cross", beh.targets[0], beh.masks[0], last, prev2)
             cross = self._memo.get(key)
             if cross is None:
@@ -814,15 +817,22 @@ class Belief:
                 total += post[LAG2] * agree / self.z[6]
         if self.extras:
             n1 = self.space.level_end[1]
-            bad = []
+            wanted = [False] * n1
+            for j, fam in enumerate(self.extras):
+                if post[4 + j] > 1e-4:
+                    for a in fam.live_singles():
+                        wanted[a] = True
+            bad = [-1] * n1  # (-1: disagrees everywhere; atoms no family uses)
+            srows = single_rows(self.space)
+            want = [(p, 1 << p, rows[p]) for p in prevs]
             for a in range(n1):
-                d = (bits[a] ^ t) & m
-                b = 0
-                if d:
-                    for p in prevs:
-                        if (d >> (NCARDS * p)) & FULL52:
-                            b |= 1 << p
-                bad.append(b)
+                if wanted[a]:
+                    ra = srows[a]
+                    b = 0
+                    for p, bp, r in want:
+                        if ra[p] != r:
+                            b |= bp
+                    bad[a] = b
             for j, fam in enumerate(self.extras):
                 if post[4 + j] > 1e-4:
                     total += post[4 + j] * fam.agreement(bad, rows)

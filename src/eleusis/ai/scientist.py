@@ -177,6 +177,8 @@ class Scientist:
         self._bet_judged = 0
         #: the last card chosen and its predicted probability of acceptance
         self.last_prediction: tuple[Card, float] | None = None
+        #: the probability of being right the scientist gave its last guess
+        self.last_guess_probability: float | None = None
         #: a reading of events left unfinished by a sliced caller (see sync_steps)
         self._reading: Steps[None] | None = None
 
@@ -257,11 +259,13 @@ class Scientist:
     def _notes(self) -> tuple[Any, ...]:
         """What a decision may change besides its memoised queries (see :meth:`think`)."""
         return (self.rng.getstate(), self._ranked_cache, self._last_candidate,
-                self.last_prediction, self._guessed_at_turn, self._bet, self._bet_judged)
+                self.last_prediction, self._guessed_at_turn, self._bet, self._bet_judged,
+                self.last_guess_probability)
 
     def _restore(self, notes: tuple[Any, ...]) -> None:
         (rng, self._ranked_cache, self._last_candidate, self.last_prediction,
-         self._guessed_at_turn, self._bet, self._bet_judged) = notes
+         self._guessed_at_turn, self._bet, self._bet_judged,
+         self.last_guess_probability) = notes
         self.rng.setstate(rng)
 
     @property
@@ -402,9 +406,15 @@ class Scientist:
 
     # -- guessing -------------------------------------------------------------
 
-    def ranked(self, mainline: Sequence[Card], limit: int = 3) -> list[tuple[AnyCandidate, float]]:
-        """Candidates with their probability of being judged right, best first."""
-        if not mainline or len(self.belief.observations) < 3:
+    def ranked(self, mainline: Sequence[Card], limit: int = 3,
+               early: bool = False) -> list[tuple[AnyCandidate, float]]:
+        """Candidates with their probability of being judged right, best first.
+
+        Before three observations none is likely enough to act on, so the
+        list is empty then, unless ``early`` (an explanation wants the ideas
+        that fit whatever was seen).
+        """
+        if not mainline or (len(self.belief.observations) < 3 and not early):
             return []  # too early for any rule to be likely: save the time
         pos_next = len(mainline) + 1
         last = mainline[-1]
@@ -447,7 +457,10 @@ class Scientist:
         teach anything (every prediction is near-certain: the mainline is
         stuck), a wrong guess is the only way to learn (its counterexample is
         a new observation), so guess from ``q > 1 / (score + 2)`` -- unless
-        three guesses were wrong already. Each wrong guess after the first
+        three guesses were wrong already. Without counterexamples (a wrong
+        guess answered by "wrong" alone) a stuck scientist guesses from
+        ``q > 1/3`` only: waiting about four turns for a card that teaches
+        loses less than a likely wrong guess. Each wrong guess after the first
         (and a contradiction of every hypothesis) raises the threshold by
         0.05: the rule may lie outside the space.
         """
@@ -464,10 +477,16 @@ class Scientist:
         if turns_used >= max_turns - 1:
             threshold = min(threshold, 2.0 / (score_now + 2.0))
         elif hand and misfit < 2 and self._stuck(mainline, hand):
-            threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
+            if self.counterexamples:
+                threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
+            else:
+                # "wrong" alone teaches little, and the hand changes every
+                # turn: guess when it beats waiting ~4 turns to be sure
+                threshold = min(threshold, max(2.0 / (score_now + 2.0), 1.0 / 3.0))
         if q < threshold:
             return None
         self._last_candidate = cand
+        self.last_guess_probability = q
         return cand.text(self.belief.space)
 
     def final_guess(self, mainline: Sequence[Card]) -> str | None:
@@ -487,6 +506,7 @@ class Scientist:
             if q < self.strength.final_guess:
                 return None
             self._last_candidate = cand
+            self.last_guess_probability = q
             return text
         return None
 
@@ -514,13 +534,16 @@ class Scientist:
         all-red mainline, ``card is red`` and ``card.color == prev.color``)
         are one idea with one probability: only the first, simplest, is
         listed, so the list never shows two lines that say the same thing.
+        The probabilities leave room for a rule the scientist cannot write
+        (:meth:`eleusis.ai.inference.Belief.outside_probability`); the list
+        is empty only when nothing it can write fits the plays.
         """
         space = self.belief.space
         pos_next = len(mainline) + 1
         last = mainline[-1] if mainline else None
         out: list[Hypothesis] = []
         seen: set[object] = set()
-        for c, q in self.ranked(mainline, max(limit, 3) + 3):
+        for c, q in self.ranked(mainline, max(limit, 3) + 3, early=True):
             if isinstance(c, Candidate) and c.family != LAG2 and last is not None:
                 key = reachable_behaviour(space, c, pos_next, last).targets
                 if key in seen:

@@ -29,6 +29,8 @@ from math import fsum
 
 from eleusis.ai.blocks import (
     CONTEXT_BITS,
+    FULL52,
+    NCARDS,
     ROWS_BITS,
     Block,
     b_and,
@@ -410,6 +412,20 @@ def columns(space: Space) -> Columns:
 
 _COLUMNS: dict[int, tuple[Space, Columns]] = {}
 _BUILT: dict[int, Space] = {}
+_SINGLE_ROWS: dict[int, tuple[Space, tuple[tuple[int, ...], ...]]] = {}
+
+
+def single_rows(space: Space) -> tuple[tuple[int, ...], ...]:
+    """For each single block (level 1), its 53 rows: ``rows[a][p]`` is the
+    52-bit set of cards block ``a`` accepts after card ``p`` (row 52: at
+    position 1). Small integers, cheaper to read than the big bit sets;
+    built once per space (a few milliseconds) and cached."""
+    hit = _SINGLE_ROWS.get(id(space))
+    if hit is None or hit[0] is not space:
+        rows = tuple(tuple((space.bits[a] >> (NCARDS * p)) & FULL52 for p in range(NCARDS + 1))
+                     for a in range(space.level_end[1]))
+        hit = _SINGLE_ROWS[id(space)] = (space, rows)
+    return hit[1]
 
 
 def build_space(max_level: int = 3) -> Space:
