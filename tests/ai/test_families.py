@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -13,7 +13,7 @@ from eleusis.cards import ALL_CARDS, Card
 from eleusis.rules import parse
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parse(text: str):  # type: ignore[no-untyped-def]
     return parse(text)
 
