@@ -386,6 +386,7 @@ def iter_rel_blocks() -> Iterator[Block]:
                           f"the card's and the last card's ranks add up to less than {k}",
                           _sum_lt(k)))
     rank_rows.extend(arith_rows())
+    rank_rows.extend(fine_rows())
     for text, eng, rel in rank_rows:
         yield (rel_block(text, eng, _rank_rel_row(rel)))
     for cyc in _CYCLES:
@@ -455,13 +456,13 @@ def arith_rows() -> list[tuple[str, str, RankRel]]:
     rows.append(("card.rank + prev.rank not in {2, 3, 5, 7, 11, 13, 17, 19, 23}",
                  "the card's and the last card's ranks do not add up to a prime",
                  lambda p, c: p + c not in _PRIME_SUMS))
-    for k in (8, 11, 12, 13, 15, 16, 18):
+    for k in _SUM_BOUNDS:
         rows.append((f"card.rank + prev.rank <= {k}",
                      f"the card's and the last card's ranks add up to at most {k}", _sum_le(k)))
         rows.append((f"card.rank + prev.rank > {k}",
                      f"the card's and the last card's ranks add up to more than {k}",
                      _sum_gt(k)))
-    for k in (12, 20, 24, 30, 40, 50):
+    for k in _PRODUCT_BOUNDS:
         rows.append((f"card.rank * prev.rank <= {k}",
                      f"the card's and the last card's ranks multiply to at most {k}",
                      _prod_le(k)))
@@ -493,6 +494,40 @@ def arith_rows() -> list[tuple[str, str, RankRel]]:
                  "one of the card's and the last card's ranks divides the other",
                  lambda p, c: c % p == 0 or p % c == 0))
     return rows
+
+
+_SUM_BOUNDS: Final = (8, 11, 12, 13, 15, 16, 18)
+_PRODUCT_BOUNDS: Final = (12, 20, 24, 30, 40, 50)
+
+
+def fine_rows() -> list[tuple[str, str, RankRel]]:
+    """Sums and products against every other bound people pick ("sum at least 11").
+
+    Single blocks only (:data:`FINE_TEXTS`): the space never pairs them, so
+    they cost one hypothesis each, plus their place in the split families.
+    """
+    rows: list[tuple[str, str, RankRel]] = []
+    for k in range(4, 25):
+        if k in _SUM_BOUNDS:
+            continue
+        rows.append((f"card.rank + prev.rank <= {k}",
+                     f"the card's and the last card's ranks add up to at most {k}", _sum_le(k)))
+        rows.append((f"card.rank + prev.rank > {k}",
+                     f"the card's and the last card's ranks add up to more than {k}",
+                     _sum_gt(k)))
+    for k in (4, 6, 8, 9, 10, 14, 15, 16, 18, 19, 21, 25, 29, 31, 35, 36, 39, 45, 48, 49,
+              59, 60, 64, 72, 80, 99, 100):
+        rows.append((f"card.rank * prev.rank <= {k}",
+                     f"the card's and the last card's ranks multiply to at most {k}",
+                     _prod_le(k)))
+        rows.append((f"card.rank * prev.rank > {k}",
+                     f"the card's and the last card's ranks multiply to more than {k}",
+                     _prod_gt(k)))
+    return rows
+
+
+#: The texts of :func:`fine_rows`: blocks the space keeps single.
+FINE_TEXTS: Final = frozenset(text for text, _, _ in fine_rows())
 
 
 def _prev_rank_ge(r: int) -> Callable[[Card], bool]:

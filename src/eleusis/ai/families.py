@@ -87,7 +87,7 @@ class Family(Protocol):
     def rows(self, pos: int, line: Sequence[Card], out: dict[int, float],
              scale: float) -> None: ...
     def best(self, index: int) -> ExtraCandidate | None: ...
-    def share(self, parts: tuple[int, ...]) -> float: ...
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float: ...
     def exclude(self, parts: tuple[int, ...]) -> None: ...
     def text(self, parts: tuple[int, ...]) -> str: ...
     def english(self, parts: tuple[int, ...]) -> str: ...
@@ -130,7 +130,7 @@ class SplitFamily:
                  k: int, side: Callable[[int, Card | None], int],
                  texts: Callable[[Sequence[str]], str],
                  englishes: Callable[[Sequence[str]], str], kmax: int, eps: float,
-                 by_prev: bool = True) -> None:
+                 by_prev: bool = True, first: int = 0) -> None:
         self.name = name
         self.prior = prior
         self.space = space
@@ -139,6 +139,9 @@ class SplitFamily:
         self.w = [x / total for x in weights[:n1]]
         self.k = k
         self.side = side
+        #: a split on ``pos <= first``: side 0 never comes back once the
+        #: mainline is past ``first`` (its block no longer matters to a guess)
+        self.first = first
         #: for a split on the last card: the 52-bit set of last cards on each side
         self.side_prevs: list[int] | None = None
         if by_prev:
@@ -149,6 +152,8 @@ class SplitFamily:
         self.k1 = kmax + 1
         self.pe = [eps ** m for m in range(kmax + 1)] + [0.0]
         self.mm = [[0] * n1 for _ in range(k)]
+        #: the blocks each side still allows (mismatches below ``k1``), in order
+        self.live = [[a for a in range(n1) if self.w[a] > 0] for _ in range(k)]
         self.z = [1.0] * k
         self.excluded: set[tuple[int, ...]] = set()
 
@@ -157,11 +162,15 @@ class SplitFamily:
         want = 1 if obs.accepted else 0
         mm = self.mm[s]
         k1 = self.k1
-        for a, v in enumerate(single_verdicts):
-            if v != want and mm[a] < k1:
+        changed = False
+        for a in self.live[s]:
+            if single_verdicts[a] != want:
                 mm[a] += 1
-        pe, w = self.pe, self.w
-        self.z[s] = sum(w[a] * pe[m] for a, m in enumerate(mm) if m < k1)
+                changed = True
+        if changed:
+            self.live[s] = live = [a for a in self.live[s] if mm[a] < k1]
+            pe, w = self.pe, self.w
+            self.z[s] = sum(w[a] * pe[mm[a]] for a in live)
 
     def evidence(self) -> float:
         e = 1.0
@@ -180,17 +189,16 @@ class SplitFamily:
             return
         p = _row(prev)
         srows = single_rows(self.space)
-        pe, w, k1 = self.pe, self.w, self.k1
+        pe, w = self.pe, self.w
+        mm = self.mm[s]
         f = scale / z
-        for a, m in enumerate(self.mm[s]):
-            if m < k1:
-                row = srows[a][p]
-                out[row] = out.get(row, 0.0) + f * w[a] * pe[m]
+        for a in self.live[s]:
+            row = srows[a][p]
+            out[row] = out.get(row, 0.0) + f * w[a] * pe[mm[a]]
 
     def live_singles(self) -> set[int]:
         """The single blocks some side still allows."""
-        k1 = self.k1
-        return {a for mm in self.mm for a, m in enumerate(mm) if m < k1}
+        return {a for live in self.live for a in live}
 
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
         """The family's posterior share of rules agreeing with a candidate.
@@ -201,22 +209,19 @@ class SplitFamily:
         position split (whose sides are not tracked), after all of them.
         """
         share = 1.0
-        pe, w, k1 = self.pe, self.w, self.k1
+        pe, w = self.pe, self.w
         for s in range(self.k):
             z = self.z[s]
             if z <= 0:
                 return 0.0
             where = self.side_prevs[s] if self.side_prevs is not None else -1
             mm = self.mm[s]
-            share *= sum(w[a] * pe[m] for a, m in enumerate(mm)
-                         if m < k1 and not bad[a] & where) / z
+            share *= sum(w[a] * pe[mm[a]] for a in self.live[s] if not bad[a] & where) / z
         return share
 
     def _ranked(self, s: int) -> list[int]:
-        pe, w, k1 = self.pe, self.w, self.k1
-        live = [a for a, m in enumerate(self.mm[s]) if m < k1]
-        live.sort(key=lambda a: (-w[a] * pe[self.mm[s][a]], a))
-        return live
+        pe, w, mm = self.pe, self.w, self.mm[s]
+        return sorted(self.live[s], key=lambda a: (-w[a] * pe[mm[a]], a))
 
     def best(self, index: int) -> ExtraCandidate | None:
         if not self.alive():
@@ -238,11 +243,13 @@ class SplitFamily:
             return None  # the same block everywhere: a plain rule, weighed there
         return ExtraCandidate(index, parts, self)
 
-    def share(self, parts: tuple[int, ...]) -> float:
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         if parts in self.excluded:
             return 0.0
         q = 1.0
         for s, a in enumerate(parts):
+            if s == 0 and self.first and pos_next > self.first:
+                continue  # a side that never comes back: any block will do
             m = self.mm[s][a]
             q *= self.w[a] * self.pe[m] / self.z[s] if self.z[s] > 0 else 0.0
         return q
@@ -357,7 +364,7 @@ class LagFamily:
         h = max(live, key=lambda h: (self.w[h] * self.pe[self.mm[h]], -h))
         return ExtraCandidate(index, (h,), self)
 
-    def share(self, parts: tuple[int, ...]) -> float:
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         h = parts[0]
         return self.w[h] * self.pe[self.mm[h]] / self.z if self.z > 0 else 0.0
 
@@ -498,7 +505,7 @@ class RankSetFamily:
             return None
         return ExtraCandidate(index, self._guess(), self)
 
-    def share(self, parts: tuple[int, ...]) -> float:
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         acc, ref, wrong, unseen = self._state()
         if wrong > self.kmax:
             return 0.0
@@ -565,6 +572,14 @@ def _pos_side(k: int) -> Callable[[int, Card | None], int]:
     return lambda pos, prev: pos % k
 
 
+def _pos_mod_side(k: int, r: int) -> Callable[[int, Card | None], int]:
+    return lambda pos, prev: 0 if pos % k == r else 1
+
+
+def _pos_first_side(n: int) -> Callable[[int, Card | None], int]:
+    return lambda pos, prev: 0 if pos <= n else 1
+
+
 def _ite_text(cond: str) -> Callable[[Sequence[str]], str]:
     return lambda p: f"if {cond} then {p[0]} else {p[1]}"
 
@@ -585,7 +600,8 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 
 
 #: Prior mass of each kind of family, as a share of all these families' mass.
-EXTRA_SHARES = {"split-prev": 0.45, "pos4": 0.12, "pos5": 0.06, "lag": 0.25, "ranks": 0.12}
+EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
+                "pos5": 0.01, "lag": 0.25, "ranks": 0.12}
 
 
 def split_conditions() -> list[Block]:
@@ -617,6 +633,20 @@ def make_families(space: Space, kmax: int, eps: float,
     for c in conds:
         out.append(SplitFamily(f"split {c.text}", per, space, weights, 2, _prev_side(c),
                                _ite_text(c.text), _ite_english(c.english), kmax, eps))
+    mods = [(k, r) for k in (3, 4, 5) for r in range(k)]
+    for k, r in mods:
+        cond = f"pos % {k} == {r}"
+        out.append(SplitFamily(cond, EXTRA_SHARES["pos-mod"] / len(mods), space, weights, 2,
+                               _pos_mod_side(k, r), _ite_text(cond),
+                               _ite_english(f"the position leaves {r} when divided by {k}"),
+                               kmax, eps, by_prev=False))
+    firsts = (3, 4, 5, 6)
+    for n in firsts:
+        cond = f"pos <= {n}"
+        out.append(SplitFamily(cond, EXTRA_SHARES["pos-first"] / len(firsts), space, weights,
+                               2, _pos_first_side(n), _ite_text(cond),
+                               _ite_english(f"the card is one of the first {n}"),
+                               kmax, eps, by_prev=False, first=n))
     for k, key in ((4, "pos4"), (5, "pos5")):
         out.append(SplitFamily(f"pos % {k}", EXTRA_SHARES[key], space, weights, k,
                                _pos_side(k), _case_text(k), _case_english(k), kmax, eps,

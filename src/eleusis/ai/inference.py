@@ -745,7 +745,7 @@ class Belief:
         """
         if isinstance(cand, ExtraCandidate):
             post, _ = self.family_posterior()
-            return post[cand.family] * cand.owner.share(cand.parts)
+            return post[cand.family] * cand.owner.share(cand.parts, pos_next)
         if cand.family == LAG2:
             # its share of the prev2 family (equivalences across families are
             # not counted: an underestimate, which only delays a guess)

@@ -29,6 +29,7 @@ from math import fsum
 
 from eleusis.ai.blocks import (
     CONTEXT_BITS,
+    FINE_TEXTS,
     FULL52,
     NCARDS,
     ROWS_BITS,
@@ -97,10 +98,17 @@ _FAMILIES: tuple[tuple[str, float], ...] = (
 )
 
 
+#: The prior weight of the family of fine bounds (:data:`blocks.FINE_TEXTS`).
+_FINE_WEIGHT = 0.5
+
+
 def atom_weights(atoms: tuple[Block, ...]) -> list[float]:
     """Prior weight of each block: its family's weight shared by the family."""
     fam_of: list[int] = []
     for a in atoms:
+        if a.text in FINE_TEXTS:
+            fam_of.append(len(_FAMILIES))  # every other bound: one family
+            continue
         for k, (pat, _) in enumerate(_FAMILIES):
             if re.match(pat, a.text):
                 fam_of.append(k)
@@ -110,7 +118,8 @@ def atom_weights(atoms: tuple[Block, ...]) -> list[float]:
     sizes: dict[int, int] = {}
     for k in fam_of:
         sizes[k] = sizes.get(k, 0) + 1
-    return [(_FAMILIES[k][1] if k >= 0 else 0.5) / sizes[k] for k in fam_of]
+    weight = [w for _, w in _FAMILIES] + [_FINE_WEIGHT]
+    return [(weight[k] if k >= 0 else 0.5) / sizes[k] for k in fam_of]
 
 
 #: Arithmetic relations (sums, distances, steps of 3, wrapping) are kept out of
@@ -246,14 +255,18 @@ def _build_steps(max_level: int, budget_ms: float | None) -> Iterator[Space | No
         n = len(atoms)
         arith = [a.kind == "rel" and bool(_ARITH.search(a.text)) for a in atoms]
         ranges = [a.text.startswith("card.rank in") for a in atoms]
+        fine = [a.text in FINE_TEXTS for a in atoms]
+        always = [not a.bits ^ FULL_BITS for a in atoms]
         for i in range(n):
             ai = atoms[i]
             for j in range(i + 1, n):
                 aj = atoms[j]
                 if ai.text.startswith("card.rank in") and aj.text.startswith("card.rank in"):
                     continue  # two rank ranges: rarely natural, and many
-                if not ai.bits ^ FULL_BITS or not aj.bits ^ FULL_BITS:
+                if always[i] or always[j]:
                     continue  # "true" and ...: the other block alone
+                if fine[i] or fine[j]:
+                    continue  # one of many bounds: single blocks only
                 if (arith[i] or ranges[i]) and (arith[j] or ranges[j]):
                     continue  # arithmetic with arithmetic or a rank range: rare, and many
                 x = b_and(ai, aj, "", "")
