@@ -95,14 +95,13 @@ def test_a_rule_outside_the_space_is_not_trusted() -> None:
     # a fixed sequence of ranks by position: nothing the scientist can write
     rule = "card.rank == pick(pos, [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9])"
     sci, line = _watch(rule, 40, accept_bias=0.4)
-    b = sci.belief
-    assert b.outside_probability() > 0.5
+    assert sci.outside_probability() > 0.5
     assert sci.consider_guess(line, 10) is None
 
 
 def test_a_simple_rule_leaves_no_room_outside() -> None:
     sci, line = _watch("card is red", 25)
-    assert sci.belief.outside_probability() < 0.01
+    assert sci.outside_probability() < 0.01
     assert sci.consider_guess(line, 10) is not None
 
 

@@ -32,7 +32,8 @@ share of the family's posterior. They read only observations.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import copy
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import exp, lgamma
 from typing import Protocol
@@ -95,6 +96,7 @@ class Family(Protocol):
     def alive(self) -> bool: ...
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float: ...
     def live_singles(self) -> set[int]: ...
+    def fresh(self) -> Family: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,17 +147,27 @@ class SplitFamily:
         #: for a split on the last card: the 52-bit set of last cards on each side
         self.side_prevs: list[int] | None = None
         if by_prev:
-            self.side_prevs = [sum(1 << c.index for c in ALL_CARDS if side(2, c) == s)
+            self.side_prevs = [sum(1 << i for i, c in enumerate(ALL_CARDS) if side(2, c) == s)
                                for s in range(k)]
         self._texts = texts
         self._englishes = englishes
         self.k1 = kmax + 1
         self.pe = [eps ** m for m in range(kmax + 1)] + [0.0]
+        self._live0 = [a for a in range(n1) if self.w[a] > 0]
         self.mm = [[0] * n1 for _ in range(k)]
         #: the blocks each side still allows (mismatches below ``k1``), in order
-        self.live = [[a for a in range(n1) if self.w[a] > 0] for _ in range(k)]
+        self.live = [list(self._live0) for _ in range(k)]
         self.z = [1.0] * k
         self.excluded: set[tuple[int, ...]] = set()
+
+    def fresh(self) -> SplitFamily:
+        """The same family before any observation (sharing the unchanging parts)."""
+        new = copy.copy(self)
+        new.mm = [[0] * len(self.w) for _ in range(self.k)]
+        new.live = [list(self._live0) for _ in range(self.k)]
+        new.z = [1.0] * self.k
+        new.excluded = set()
+        return new
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
         s = self.side(obs.pos, obs.prev)
@@ -301,6 +313,13 @@ class LagFamily:
         self.mm = [0] * len(self.hyps)
         self.z = 1.0
 
+    def fresh(self) -> LagFamily:
+        """The same family before any observation (sharing the unchanging parts)."""
+        new = copy.copy(self)
+        new.mm = [0] * len(self.hyps)
+        new.z = 1.0
+        return new
+
     def _verdict(self, h: int, bit1: int, bit2: int, bit3: int) -> int:
         i, how = self.hyps[h]
         b = self.space.bits[i]
@@ -445,6 +464,10 @@ class RankSetFamily:
         self.eps = eps
         self.seen = [[0, 0] for _ in range(14)]  # [refused, accepted] counts by rank
 
+    def fresh(self) -> RankSetFamily:
+        """The same family before any observation."""
+        return RankSetFamily(self.name, self.prior, self.kmax, self.eps)
+
     def _state(self) -> tuple[int, int, int, int]:
         """(accepted ranks mask, refused ranks mask, mismatches, unseen ranks count)."""
         acc = ref = 0
@@ -564,7 +587,7 @@ class RankSetFamily:
 
 def _prev_side(cond: Block) -> Callable[[int, Card | None], int]:
     rows = cond.rows
-    flags = [0 if (rows >> (NCARDS * c.index)) & 1 else 1 for c in ALL_CARDS]
+    flags = [0 if (rows >> (NCARDS * i)) & 1 else 1 for i in range(NCARDS)]
     return lambda pos, prev: 0 if prev is None else flags[prev.index]
 
 
@@ -618,42 +641,65 @@ def _prev_rank_at_least(r: int) -> Callable[[Card], bool]:
     return lambda p: p.rank >= r
 
 
-def make_families(space: Space, kmax: int, eps: float,
-                  conds: Sequence[Block] | None = None) -> list[Family]:
-    """Every extra family over ``space``, with its share of the extra prior mass.
+_TEMPLATES: dict[tuple[int, int, float], tuple[Space, list[Family]]] = {}
 
-    ``conds`` are the conditions on the previous card a split may use
-    (default :func:`split_conditions`).
+
+def make_families(space: Space, kmax: int, eps: float) -> list[Family]:
+    """Every extra family over ``space``, each before any observation.
+
+    Built once per (space, tolerance, eps) and copied (a few milliseconds
+    the first time, well under one after).
     """
-    if conds is None:
-        conds = _conditions()
-    weights = space.weight[1] if len(space.weight) > 1 else ()
+    for _ in families_steps(space, kmax, eps):
+        pass
+    return [fam.fresh() for fam in _TEMPLATES[(id(space), kmax, eps)][1]]
+
+
+def families_steps(space: Space, kmax: int, eps: float) -> Iterator[None]:
+    """Build (and cache) the families of :func:`make_families`, pausing after each.
+
+    A page prepares them in slices (:meth:`eleusis.ai.Scientist.prepare_steps`);
+    at once when cached.
+    """
+    key = (id(space), kmax, eps)
+    hit = _TEMPLATES.get(key)
+    if hit is not None and hit[0] is space:
+        return
     out: list[Family] = []
+    for fam in _make_families(space, kmax, eps, _conditions()):
+        out.append(fam)
+        yield None
+    _TEMPLATES[key] = (space, out)
+
+
+def _make_families(space: Space, kmax: int, eps: float,
+                   conds: Sequence[Block]) -> Iterator[Family]:
+    """The families of :func:`make_families` (``conds``: the splits on the last card)."""
+    weights = space.weight[1] if len(space.weight) > 1 else ()
     per = EXTRA_SHARES["split-prev"] / max(1, len(conds))
     for c in conds:
-        out.append(SplitFamily(f"split {c.text}", per, space, weights, 2, _prev_side(c),
-                               _ite_text(c.text), _ite_english(c.english), kmax, eps))
+        yield SplitFamily(f"split {c.text}", per, space, weights, 2, _prev_side(c),
+                          _ite_text(c.text), _ite_english(c.english), kmax, eps)
     mods = [(k, r) for k in (3, 4, 5) for r in range(k)]
     for k, r in mods:
         cond = f"pos % {k} == {r}"
-        out.append(SplitFamily(cond, EXTRA_SHARES["pos-mod"] / len(mods), space, weights, 2,
-                               _pos_mod_side(k, r), _ite_text(cond),
-                               _ite_english(f"the position leaves {r} when divided by {k}"),
-                               kmax, eps, by_prev=False))
+        yield SplitFamily(cond, EXTRA_SHARES["pos-mod"] / len(mods), space, weights, 2,
+                          _pos_mod_side(k, r), _ite_text(cond),
+                          _ite_english(f"the position leaves {r} when divided by {k}"),
+                          kmax, eps, by_prev=False)
     firsts = (3, 4, 5, 6)
     for n in firsts:
         cond = f"pos <= {n}"
-        out.append(SplitFamily(cond, EXTRA_SHARES["pos-first"] / len(firsts), space, weights,
-                               2, _pos_first_side(n), _ite_text(cond),
-                               _ite_english(f"the card is one of the first {n}"),
-                               kmax, eps, by_prev=False, first=n))
+        yield SplitFamily(cond, EXTRA_SHARES["pos-first"] / len(firsts), space, weights,
+                          2, _pos_first_side(n), _ite_text(cond),
+                          _ite_english(f"the card is one of the first {n}"),
+                          kmax, eps, by_prev=False, first=n)
     for k, key in ((4, "pos4"), (5, "pos5")):
-        out.append(SplitFamily(f"pos % {k}", EXTRA_SHARES[key], space, weights, k,
-                               _pos_side(k), _case_text(k), _case_english(k), kmax, eps,
-                               by_prev=False))
-    out.append(LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps))
-    out.append(RankSetFamily("ranks", EXTRA_SHARES["ranks"], kmax, eps))
-    return out
+        yield SplitFamily(f"pos % {k}", EXTRA_SHARES[key], space, weights, k,
+                          _pos_side(k), _case_text(k), _case_english(k), kmax, eps,
+                          by_prev=False)
+    yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
+    yield RankSetFamily("ranks", EXTRA_SHARES["ranks"], kmax, eps)
 
 
 _CONDS: list[list[Block]] = []

@@ -29,7 +29,7 @@ from math import fsum
 from typing import Any, TypeVar
 
 from eleusis.ai.blocks import FULL52
-from eleusis.ai.families import ExtraCandidate
+from eleusis.ai.families import ExtraCandidate, families_steps
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
     LAG2,
@@ -111,9 +111,9 @@ PRESETS: dict[str, Strength] = {
     "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3, 0.6),
     "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2, 0.8),
     "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15, 0.92,
-                       extra=0.06, outside=0.05),
+                       extra=0.05, outside=0.03),
     "expert": Strength("expert", 3, True, 1e-5, 0, 0.8, 0.0, 0.15, 0.95, None,
-                       extra=0.06, outside=0.05),
+                       extra=0.05, outside=0.03),
 }
 
 
@@ -197,10 +197,10 @@ class Scientist:
         Raises ``ValueError`` at once for a bad level, budget or noise.
         """
         st = strength(level)
-        fam, _, tol = _belief_parameters(st, dealer_noise)
+        fam, eps, tol = _belief_parameters(st, dealer_noise)
         if budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
-        return _prepare(st.max_level, fam, tol, budget_ms)
+        return _prepare(st.max_level, fam, tol, budget_ms, eps if st.extra > 0 else None)
 
     def think(self, view: SeatView, decide: Callable[[Scientist], T],
               budget_ms: float = 8.0) -> Steps[T]:
@@ -527,6 +527,16 @@ class Scientist:
 
     # -- explaining -----------------------------------------------------------
 
+    def outside_probability(self) -> float:
+        """How probable the scientist finds it that the rule is none it can write.
+
+        High when only odd, improbable rules still fit the plays (see
+        :meth:`eleusis.ai.inference.Belief.outside_evidence`); an
+        explanation can say "probably a rule I cannot put into words" then.
+        """
+        self._finish_reading()
+        return self.belief.outside_probability()
+
     def explain(self, mainline: Sequence[Card], limit: int = 5) -> list[Hypothesis]:
         """The top hypotheses with their probabilities, as texts and English.
 
@@ -544,12 +554,16 @@ class Scientist:
         out: list[Hypothesis] = []
         seen: set[object] = set()
         for c, q in self.ranked(mainline, max(limit, 3) + 3, early=True):
+            text = c.text(space)
+            if text in seen:
+                continue  # (two families may write the same rule)
+            seen.add(text)
             if isinstance(c, Candidate) and c.family != LAG2 and last is not None:
                 key = reachable_behaviour(space, c, pos_next, last).targets
                 if key in seen:
                     continue
                 seen.add(key)
-            out.append(Hypothesis(c.text(space), c.english(space), q))
+            out.append(Hypothesis(text, c.english(space), q))
             if len(out) == limit:
                 break
         return out
@@ -981,7 +995,7 @@ def _belief_parameters(st: Strength, dealer_noise: float | None
 
 
 def _prepare(max_level: int, fam: tuple[float, ...], tol: int,
-             budget_ms: float) -> Iterator[bool]:
+             budget_ms: float, extra_eps: float | None = None) -> Iterator[bool]:
     space = None
     for space in build_space_steps(max_level, budget_ms):
         if space is None:
@@ -1004,6 +1018,11 @@ def _prepare(max_level: int, fam: tuple[float, ...], tol: int,
     for cols in columns_steps(space, budget_ms):
         if cols is None:
             yield False
+    if extra_eps is not None:
+        # the families beyond the space (each scientist copies them)
+        for kmax in (tol, tol + 1) if tol < 3 else (tol,):
+            for _ in families_steps(space, kmax, extra_eps):
+                yield False
     yield True
 
 
