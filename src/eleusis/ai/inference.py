@@ -269,6 +269,11 @@ class Belief:
         self.out_index = 4 + len(self.extras)
         #: the distinct (context, verdict) pairs seen (the outside model's data)
         self.out_seen: set[tuple[int, bool]] = set()
+        #: the log evidence of the outside model (see :meth:`outside_evidence`)
+        self.out_log = 0.0
+        #: the sample limit of the predictions the outside model reads (a
+        #: scientist sets its own, so the prediction it just made is reused)
+        self.sample_limit: int | None = 1200
         self.pe = [eps ** m for m in range(max_mismatches + 1)] + [0.0]
         # counters saturate at max_mismatches + 1, whose weight is 0
         prior, live, mm, z = _initial(space, level_mass, max_mismatches,
@@ -333,6 +338,8 @@ class Belief:
         consistent again once the steps are finished: nothing may read it in
         between (a scientist finishes its pending reading before any question).
         """
+        if self.outside > 0:
+            yield from self._outside_steps(obs)
         self.touch()
         self.observations.append(obs)
         bit = obs.bit
@@ -521,17 +528,42 @@ class Belief:
     def outside_evidence(self) -> float:
         """The evidence of "a rule outside everything this belief can write".
 
-        Such a rule is modelled as an unknown function of the context: each
-        distinct context seen is accepted with an unknown rate ``theta``
-        (uniform prior), so ``k`` accepted and ``m`` refused contexts have
-        probability ``k! m! / (k + m + 1)!``. Any structured rule that fits
-        the verdicts beats it as they accumulate; when only odd, improbable
-        rules still fit, it takes the posterior mass instead, and the
-        scientist stops trusting them.
+        Such a rule resembles what the belief thinks, but not exactly: it
+        predicts each verdict half as the belief's own rules do and half as
+        an unknown rule accepting a share ``theta`` of the cards (uniform
+        prior: after ``k`` of ``n`` verdicts accepted, ``(k + 1) / (n + 2)``).
+        Verdicts the belief predicted confidently and rightly cost it a
+        factor of about 3/4 each; a verdict that contradicts what the
+        belief was sure of costs the belief far more than it. So the
+        posterior of "outside" grows while the belief keeps being surprised
+        (its leading ideas dying one after the other) and fades while its
+        rules predict well. Computed observation by observation
+        (prequentially), from the predictions before each one.
         """
-        k = sum(1 for _, yes in self.out_seen if yes)
-        m = len(self.out_seen) - k
-        return math.exp(math.lgamma(k + 1) + math.lgamma(m + 1) - math.lgamma(k + m + 2))
+        return math.exp(self.out_log)
+
+    def _outside_steps(self, obs: Observation) -> Steps[None]:
+        """Fold ``obs`` into the outside model's evidence (before the belief reads it)."""
+        post, _ = self.family_posterior()
+        p_out = post[self.out_index]
+        limit = self.sample_limit
+        key = ("rows", obs.pos, obs.prev, limit, obs.prev2, obs.prev3)
+        rows = self._memo.get(key)
+        if rows is None:
+            rows = yield from self._row_weights_steps(obs.pos, obs.prev, limit, obs.prev2,
+                                                      obs.prev3)
+        assert isinstance(rows, dict)
+        b = 1 << obs.card.index
+        total = fsum(rows.values())
+        p_mix = fsum(w for r, w in rows.items() if r & b) / total if total > 0 else 0.5
+        n = len(self.out_seen)
+        r_acc = (sum(1 for _, yes in self.out_seen if yes) + 1) / (n + 2)
+        p_acc_out = 0.5 * p_mix + 0.5 * r_acc  # (p_mix holds the outside part too)
+        p_in = (p_mix - p_out * p_acc_out) / (1.0 - p_out) if p_out < 1.0 else p_mix
+        p_in = min(1.0, max(0.0, p_in))
+        pv = p_in if obs.accepted else 1.0 - p_in
+        rv = r_acc if obs.accepted else 1.0 - r_acc
+        self.out_log += math.log(max(1e-300, 0.5 * pv + 0.5 * rv))
 
     def family_posterior(self) -> tuple[list[float], list[float]]:
         """(posterior of each family, evidence of each channel).
@@ -654,11 +686,18 @@ class Belief:
                 if post[4 + j] > 1e-6:
                     fam.rows(pos, line, rows, post[4 + j])
         if self.outside > 0 and post[self.out_index] > 0:
+            # the outside model: half the belief's own prediction, half a rate
             p_out = post[self.out_index]
+            if p_out < 1.0:
+                factor = 1.0 + 0.5 * p_out / (1.0 - p_out)
+                rows = {r: w * factor for r, w in rows.items()}
+                half = 0.5 * p_out
+            else:
+                half = p_out
             k = sum(1 for _, yes in self.out_seen if yes)
             r = (k + 1) / (len(self.out_seen) + 2)
-            rows[FULL52] = rows.get(FULL52, 0.0) + p_out * r
-            rows[0] = rows.get(0, 0.0) + p_out * (1.0 - r)
+            rows[FULL52] = rows.get(FULL52, 0.0) + half * r
+            rows[0] = rows.get(0, 0.0) + half * (1.0 - r)
         return rows
 
     # -- candidates and their probability of being right -----------------------

@@ -89,7 +89,12 @@ class Strength:
       position mod 4 and 5, two and three cards back, sets of ranks);
     * ``outside``: the prior mass of "a rule I cannot write" (see
       :meth:`eleusis.ai.inference.Belief.outside_evidence`): while it holds
-      posterior mass, no guess looks sure.
+      posterior mass, no guess looks sure;
+    * ``confirm``: how many observations a rule must have read since it
+      first reached a probability of 0.2 before it is guessed (it must
+      predict, not only fit: among tens of thousands of rules some fit a
+      dozen plays by chance). Counted from the first time the scientist
+      considers a guess (``consider_guess``, called every turn).
     """
 
     name: str
@@ -105,15 +110,16 @@ class Strength:
     final_guess: float = 0.04
     extra: float = 0.0
     outside: float = 0.0
+    confirm: int = 0
 
 
 PRESETS: dict[str, Strength] = {
     "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3, 0.6),
     "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2, 0.8),
     "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15, 0.92,
-                       extra=0.05, outside=0.03),
+                       extra=0.05, outside=0.05, confirm=2),
     "expert": Strength("expert", 3, True, 1e-5, 0, 0.8, 0.0, 0.15, 0.95, None,
-                       extra=0.05, outside=0.03),
+                       extra=0.05, outside=0.05, confirm=2),
 }
 
 
@@ -162,6 +168,7 @@ class Scientist:
         fam, eps, tol = _belief_parameters(self.strength, dealer_noise)
         self.belief = Belief(space, eps=eps, family_prior=fam, max_mismatches=tol,
                              extra_mass=self.strength.extra, outside=self.strength.outside)
+        self.belief.sample_limit = self.strength.samples
         self.rng = random.Random(seed)
         self.wrong_guesses: list[str] = []
         self._last_candidate: AnyCandidate | None = None
@@ -179,6 +186,8 @@ class Scientist:
         self.last_prediction: tuple[Card, float] | None = None
         #: the probability of being right the scientist gave its last guess
         self.last_guess_probability: float | None = None
+        #: for each rule that reached 0.2 in the ranking, how many observations it had then
+        self._leader_since: dict[str, int] = {}
         #: a reading of events left unfinished by a sliced caller (see sync_steps)
         self._reading: Steps[None] | None = None
 
@@ -260,12 +269,12 @@ class Scientist:
         """What a decision may change besides its memoised queries (see :meth:`think`)."""
         return (self.rng.getstate(), self._ranked_cache, self._last_candidate,
                 self.last_prediction, self._guessed_at_turn, self._bet, self._bet_judged,
-                self.last_guess_probability)
+                self.last_guess_probability, dict(self._leader_since))
 
     def _restore(self, notes: tuple[Any, ...]) -> None:
         (rng, self._ranked_cache, self._last_candidate, self.last_prediction,
          self._guessed_at_turn, self._bet, self._bet_judged,
-         self.last_guess_probability) = notes
+         self.last_guess_probability, self._leader_since) = notes
         self.rng.setstate(rng)
 
     @property
@@ -334,6 +343,7 @@ class Scientist:
         new = Belief(old.space, eps=old.eps, max_mismatches=old.kmax + 1,
                      family_prior=old.family_prior, extra_mass=old.extra_mass,
                      outside=old.outside)
+        new.sample_limit = old.sample_limit
         for obs in old.observations:
             yield None
             yield from new.observe_steps(obs)
@@ -474,8 +484,19 @@ class Scientist:
         # sign the rule may lie outside what this scientist can think of
         misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance)
         threshold = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
+        text = cand.text(self.belief.space)
+        seen = len(self.belief.observations)
+        watching = bool(self._leader_since)  # (asked before: new leaders can be told)
+        for other, q_other in ranked:
+            if q_other >= 0.2:  # (from then on it is an idea worth testing)
+                self._leader_since.setdefault(other.text(self.belief.space), seen)
+        since = self._leader_since.get(text, seen)
         if turns_used >= max_turns - 1:
             threshold = min(threshold, 2.0 / (score_now + 2.0))
+        elif watching and seen - since < self.strength.confirm:
+            # a rule that has just come out on top has predicted nothing yet: a
+            # chance fit of the plays so far, among thousands, often looks so
+            return None
         elif hand and misfit < 2 and self._stuck(mainline, hand):
             if self.counterexamples:
                 threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
@@ -487,7 +508,7 @@ class Scientist:
             return None
         self._last_candidate = cand
         self.last_guess_probability = q
-        return cand.text(self.belief.space)
+        return text
 
     def final_guess(self, mainline: Sequence[Card]) -> str | None:
         """The last guess of a Solo round whose turns are used up, or None to pass.
