@@ -208,6 +208,26 @@ class SplitFamily:
             row = srows[a][p]
             out[row] = out.get(row, 0.0) + f * w[a] * pe[mm[a]]
 
+    def add_weights(self, pos: int, line: Sequence[Card], acc: list[float],
+                    scale: float) -> None:
+        """Add to ``acc[a]`` the weight of single block ``a`` judging the next card.
+
+        The same as :meth:`rows` with the rows left to the caller: every split
+        family judges the next card by a block's row after the last card, so
+        the belief sums the blocks' weights over the families and reads each
+        block's row once.
+        """
+        prev = line[-1] if line else None
+        s = self.side(pos, prev)
+        z = self.z[s]
+        if z <= 0:
+            return
+        pe, w = self.pe, self.w
+        mm = self.mm[s]
+        f = scale / z
+        for a in self.live[s]:
+            acc[a] += f * w[a] * pe[mm[a]]
+
     def live_singles(self) -> set[int]:
         """The single blocks some side still allows."""
         return {a for live in self.live for a in live}

@@ -34,7 +34,7 @@ from math import fsum
 from typing import TypeVar, cast
 
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
-from eleusis.ai.families import ExtraCandidate, Family, make_families
+from eleusis.ai.families import ExtraCandidate, Family, SplitFamily, make_families
 from eleusis.ai.space import Space, columns, single_rows
 from eleusis.cards import Card
 
@@ -622,10 +622,25 @@ class Belief:
         milliseconds in the first turns.
         """
         rows = self.row_weights(pos, prev, sample_limit, prev2, prev3)
+        wanted = list(dict.fromkeys(cards))
+        mask = 0
+        for card in wanted:
+            mask |= 1 << card.index
+        # the rows grouped by what they say of these cards (the same fsum of
+        # the same weights as one pass per card: fsum is correctly rounded)
+        groups: dict[int, list[float]] = {}
+        for row, w in rows.items():
+            key = row & mask
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [w]
+            else:
+                group.append(w)
         out: dict[Card, float] = {}
-        for card in dict.fromkeys(cards):
+        for card in wanted:
             b = 1 << card.index
-            out[card] = min(1.0, max(0.0, fsum(w for row, w in rows.items() if row & b)))
+            out[card] = min(1.0, max(0.0, fsum([w for key, ws in groups.items() if key & b
+                                                for w in ws])))
         return out
 
     def row_weights(self, pos: int, prev: Card | None, sample_limit: int | None = 1200,
@@ -682,9 +697,18 @@ class Belief:
                 if c is None:
                     break
                 line.insert(0, c)
+            acc = [0.0] * self.space.level_end[1]
             for j, fam in enumerate(self.extras):
-                if post[4 + j] > 1e-6:
-                    fam.rows(pos, line, rows, post[4 + j])
+                if post[4 + j] > 1e-4:  # (below, no prediction moves by more)
+                    if isinstance(fam, SplitFamily):
+                        fam.add_weights(pos, line, acc, post[4 + j])
+                    else:
+                        fam.rows(pos, line, rows, post[4 + j])
+            p_row = NOPREV if prev is None else prev.index
+            for srow, w in zip(single_rows(self.space), acc, strict=True):
+                if w:
+                    row = srow[p_row]
+                    rows[row] = rows.get(row, 0.0) + w
         if self.outside > 0 and post[self.out_index] > 0:
             # the outside model: half the belief's own prediction, half a rate
             p_out = post[self.out_index]
