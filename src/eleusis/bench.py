@@ -125,6 +125,8 @@ class RoundResult:
     decision_cpu_ms: list[float] = field(default_factory=list)
     predictions: list[tuple[float, bool]] = field(default_factory=list)
     guesses: list[str] = field(default_factory=list)
+    #: (the probability the scientist gave its guess, whether it was right)
+    guess_calls: list[tuple[float, bool]] = field(default_factory=list)
 
 
 def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
@@ -148,6 +150,9 @@ def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns
         state = apply(state, action)
         if isinstance(action, Guess):
             res.guesses.append(action.text)
+            if sci.last_guess_probability is not None:
+                res.guess_calls.append((sci.last_guess_probability,
+                                        bool(state.seats[0].right_guess)))
         elif isinstance(action, Play) and sci.last_prediction is not None:
             res.predictions.append((sci.last_prediction[1], len(state.mainline) > before))
         yield None
@@ -293,6 +298,9 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     report["per_rule"] = per_rule
     report["by_difficulty"] = {d: _summary(rs) for d, rs in sorted(groups.items())}
     report["calibration"] = calibration([p for r in everything for p in r.predictions])
+    # how often a guess made with probability q was right (the scientist's
+    # confidence in its top idea against the outcome)
+    report["guess_calibration"] = calibration([g for r in everything for g in r.guess_calls])
     return report
 
 
@@ -336,6 +344,8 @@ class SoloRun:
         self.rounds = rounds
         self.decisions = 0
         self.report: dict[str, Any] | None = None
+        #: "prepare" until the first decision, then "play" (to the end)
+        self._phase = "prepare"
         self._steps = solo_steps(self.rules, rounds, seed, level, counterexamples,
                                  prepare_budget_ms)
 
@@ -347,13 +357,14 @@ class SoloRun:
     def advance(self, budget_ms: float = 15.0) -> dict[str, Any]:
         """Run for about ``budget_ms`` (at least one step); return the progress.
 
-        Keys: ``done``, ``phase`` (``prepare`` or ``play``), ``rule`` and
-        ``round`` (0-based, of the last decision), ``decisions`` so far,
-        ``lines`` (:func:`rule_line` of each rule finished in this slice)
+        Keys: ``done``, ``phase`` (``prepare`` until the first decision,
+        then ``play`` to the end, also in a slice that only finishes the
+        report), ``rule`` and ``round`` (0-based, of the last decision),
+        ``decisions`` so far, ``lines`` (:func:`rule_line` of each rule finished in this slice)
         and, once done, ``report`` and ``summary``.
         """
         lines: list[str] = []
-        out: dict[str, Any] = {"done": False, "phase": "prepare", "lines": lines}
+        out: dict[str, Any] = {"done": False, "phase": self._phase, "lines": lines}
         if self.report is None:
             t_end = time.perf_counter() + budget_ms / 1000.0
             while True:
@@ -366,8 +377,10 @@ class SoloRun:
                     break
                 if event["kind"] == "decision":
                     self.decisions += 1
+                    self._phase = "play"
                     out.update(phase="play", rule=event["rule"], round=event["round"])
                 elif event["kind"] == "rule":
+                    self._phase = "play"
                     out.update(phase="play", rule=event["rule"])
                     lines.append(event["line"])
                 if time.perf_counter() >= t_end:

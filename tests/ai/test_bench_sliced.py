@@ -31,7 +31,7 @@ def test_sliced_run_plays_the_same_games_as_the_command_line() -> None:
     run = SoloRun(TEXT, rounds=1, seed=3, level="strong", limit=2)
     steps = []
     while not run.done:
-        steps.append(run.advance(budget_ms=1.0))
+        steps.append(run.advance(budget_ms=1e-6))  # one step per slice
     assert len(steps) > 3  # really sliced: two rounds of play take several slices
     assert steps[-1]["done"] and "report" in steps[-1]
     # "prepare" slices come first, and only when this process has not built the

@@ -3,7 +3,10 @@
 A :class:`Scientist` watches what a player sees (the starter, every play and
 its verdict, the answers to its guesses), holds a posterior over tens of
 thousands of rules generated from the rule language's building blocks (and
-the position-periodic rules built from them), plays the cards that teach it
+the position-periodic rules built from them; the stronger presets also
+splits on the last card or the position with any blocks, relations with two
+and three cards back, any set of ranks: :mod:`eleusis.ai.families`, and the
+chance that the rule is none of these), plays the cards that teach it
 most, and guesses when the expected score of guessing is positive. It never
 reads the rule library, the rule generator or the secret rule.
 
@@ -28,6 +31,7 @@ Public API::
         .final_guess(mainline) -> str | None     # Solo, once the turns are used up
         .guess_rejected(mainline, text)
         .explain(mainline, limit=5) -> [Hypothesis(text, english, probability)]
+        .outside_probability() -> float          # "a rule I cannot write" (0..1)
         .last_prediction -> (card, probability of acceptance) | None
     PRESETS, Strength, strength(name)          # novice, casual, strong, expert
     eleusis.ai.space.build_space(max_level) / build_space_steps(max_level, budget_ms)

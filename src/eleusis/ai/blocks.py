@@ -186,8 +186,13 @@ def _between(lo: int, hi: int) -> Callable[[int], bool]:
 
 
 def card_blocks() -> list[Block]:
-    """Blocks about the card alone: colors, suits, suit pairs, rank sets."""
+    """Blocks about the card alone: colors, suits, suit pairs, rank sets.
+
+    The first is ``true`` (every card): the rule "anything goes" is then
+    written as such, never as a tautology ("red or black").
+    """
     out: list[Block] = [
+        card_block("true", "any card is accepted", FULL52),
         card_block("card is red", "the card is red", card_mask(lambda c: c.red)),
         card_block("card is black", "the card is black", card_mask(lambda c: c.black)),
     ]
@@ -288,7 +293,7 @@ def _sum_lt(k: int) -> RankRel:
 
 
 def _rank_rel_row(rel: RankRel) -> Callable[[Card], int]:
-    table = [_ranks(_fixed_prev(rel, pr)) for pr in range(14)]
+    table = [0] + [_ranks(_fixed_prev(rel, pr)) for pr in range(1, 14)]
     return lambda p: table[p.rank]
 
 
@@ -380,12 +385,149 @@ def iter_rel_blocks() -> Iterator[Block]:
         rank_rows.append((f"card.rank + prev.rank < {k}",
                           f"the card's and the last card's ranks add up to less than {k}",
                           _sum_lt(k)))
+    rank_rows.extend(arith_rows())
+    rank_rows.extend(fine_rows())
     for text, eng, rel in rank_rows:
         yield (rel_block(text, eng, _rank_rel_row(rel)))
     for cyc in _CYCLES:
         names = ", ".join(_SUIT_WORD[s] for s in cyc)
         yield (rel_block(f"card.suit == next(prev.suit, [{names}])",
                              f"the suits follow the cycle {names}", _cycle_row(cyc)))
+
+
+_PRIME_SUMS: Final = frozenset({2, 3, 5, 7, 11, 13, 17, 19, 23})
+
+
+def _sum_mod(k: int, r: int) -> RankRel:
+    return lambda p, c: (p + c) % k == r
+
+
+def _sum_not_mod(k: int) -> RankRel:
+    return lambda p, c: (p + c) % k != 0
+
+
+def _sum_le(k: int) -> RankRel:
+    return lambda p, c: p + c <= k
+
+
+def _sum_gt(k: int) -> RankRel:
+    return lambda p, c: p + c > k
+
+
+def _prod_le(k: int) -> RankRel:
+    return lambda p, c: p * c <= k
+
+
+def _prod_gt(k: int) -> RankRel:
+    return lambda p, c: p * c > k
+
+
+def _prod_mod(k: int) -> RankRel:
+    return lambda p, c: (p * c) % k == 0
+
+
+def _step_in(lo: int, hi: int) -> RankRel:
+    return lambda p, c: lo <= c - p <= hi
+
+
+def arith_rows() -> list[tuple[str, str, RankRel]]:
+    """Arithmetic between the two ranks that people write into their rules.
+
+    Sums and products against a bound, a modulus or the primes; distances
+    within a bound; steps up or down of 1 to 3; one rank dividing the other.
+    (A relation equal to another block, such as an even sum and the same
+    parity, is kept once by the space's deduplication.)
+    """
+    rows: list[tuple[str, str, RankRel]] = []
+    for k in (4, 5):
+        rows.append((f"(card.rank + prev.rank) % {k} == 0",
+                     f"the card's and the last card's ranks add up to a multiple of {k}",
+                     _sum_mod(k, 0)))
+        rows.append((f"(card.rank + prev.rank) % {k} != 0",
+                     f"the card's and the last card's ranks do not add up to a multiple of {k}",
+                     _sum_not_mod(k)))
+    for r in (1, 2):
+        rows.append((f"(card.rank + prev.rank) % 3 == {r}",
+                     f"the card's and the last card's ranks add up to {r} more than a "
+                     "multiple of 3", _sum_mod(3, r)))
+    rows.append(("card.rank + prev.rank in {2, 3, 5, 7, 11, 13, 17, 19, 23}",
+                 "the card's and the last card's ranks add up to a prime",
+                 lambda p, c: p + c in _PRIME_SUMS))
+    rows.append(("card.rank + prev.rank not in {2, 3, 5, 7, 11, 13, 17, 19, 23}",
+                 "the card's and the last card's ranks do not add up to a prime",
+                 lambda p, c: p + c not in _PRIME_SUMS))
+    for k in _SUM_BOUNDS:
+        rows.append((f"card.rank + prev.rank <= {k}",
+                     f"the card's and the last card's ranks add up to at most {k}", _sum_le(k)))
+        rows.append((f"card.rank + prev.rank > {k}",
+                     f"the card's and the last card's ranks add up to more than {k}",
+                     _sum_gt(k)))
+    for k in _PRODUCT_BOUNDS:
+        rows.append((f"card.rank * prev.rank <= {k}",
+                     f"the card's and the last card's ranks multiply to at most {k}",
+                     _prod_le(k)))
+        rows.append((f"card.rank * prev.rank > {k}",
+                     f"the card's and the last card's ranks multiply to more than {k}",
+                     _prod_gt(k)))
+    rows.append(("(card.rank * prev.rank) % 2 == 0",
+                 "the card's and the last card's ranks multiply to an even number",
+                 _prod_mod(2)))
+    rows.append(("(card.rank * prev.rank) % 3 == 0",
+                 "the card's and the last card's ranks multiply to a multiple of 3",
+                 _prod_mod(3)))
+    for k in (4, 5):
+        rows.append((f"abs(card.rank - prev.rank) <= {k}",
+                     f"the card's rank is within {k} of the last card's", _within(k)))
+    rows.append(("abs(card.rank - prev.rank) == 3",
+                 "the card's rank is exactly 3 away from the last card's", _apart(3)))
+    rows.append(("card.rank - prev.rank in 1..3",
+                 "the card's rank is 1 to 3 above the last card's", _step_in(1, 3)))
+    rows.append(("prev.rank - card.rank in 1..3",
+                 "the card's rank is 1 to 3 below the last card's", _step_in(-3, -1)))
+    rows.append(("card.rank % prev.rank == 0",
+                 "the card's rank is a multiple of the last card's",
+                 lambda p, c: c % p == 0))
+    rows.append(("prev.rank % card.rank == 0",
+                 "the card's rank divides the last card's",
+                 lambda p, c: p % c == 0))
+    rows.append(("card.rank % prev.rank == 0 or prev.rank % card.rank == 0",
+                 "one of the card's and the last card's ranks divides the other",
+                 lambda p, c: c % p == 0 or p % c == 0))
+    return rows
+
+
+_SUM_BOUNDS: Final = (8, 11, 12, 13, 15, 16, 18)
+_PRODUCT_BOUNDS: Final = (12, 20, 24, 30, 40, 50)
+
+
+def fine_rows() -> list[tuple[str, str, RankRel]]:
+    """Sums and products against every other bound people pick ("sum at least 11").
+
+    Single blocks only (:data:`FINE_TEXTS`): the space never pairs them, so
+    they cost one hypothesis each, plus their place in the split families.
+    """
+    rows: list[tuple[str, str, RankRel]] = []
+    for k in range(4, 25):
+        if k in _SUM_BOUNDS:
+            continue
+        rows.append((f"card.rank + prev.rank <= {k}",
+                     f"the card's and the last card's ranks add up to at most {k}", _sum_le(k)))
+        rows.append((f"card.rank + prev.rank > {k}",
+                     f"the card's and the last card's ranks add up to more than {k}",
+                     _sum_gt(k)))
+    for k in (4, 6, 8, 9, 10, 14, 15, 16, 18, 19, 21, 25, 29, 31, 35, 36, 39, 45, 48, 49,
+              59, 60, 64, 72, 80, 99, 100):
+        rows.append((f"card.rank * prev.rank <= {k}",
+                     f"the card's and the last card's ranks multiply to at most {k}",
+                     _prod_le(k)))
+        rows.append((f"card.rank * prev.rank > {k}",
+                     f"the card's and the last card's ranks multiply to more than {k}",
+                     _prod_gt(k)))
+    return rows
+
+
+#: The texts of :func:`fine_rows`: blocks the space keeps single.
+FINE_TEXTS: Final = frozenset(text for text, _, _ in fine_rows())
 
 
 def _prev_rank_ge(r: int) -> Callable[[Card], bool]:

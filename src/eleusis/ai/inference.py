@@ -24,6 +24,7 @@ All of this reads only observations: (position, previous card, card, verdict).
 from __future__ import annotations
 
 import bisect
+import math
 import operator
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -33,7 +34,8 @@ from math import fsum
 from typing import TypeVar, cast
 
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
-from eleusis.ai.space import Space, columns
+from eleusis.ai.families import ExtraCandidate, Family, SplitFamily, make_families
+from eleusis.ai.space import Space, columns, single_rows
 from eleusis.cards import Card
 
 #: Channel 0: every observation; 1, 2: pos even / odd; 3, 4, 5: pos % 3 == 0, 1, 2.
@@ -98,6 +100,7 @@ class Observation:
     card: Card
     accepted: bool
     prev2: Card | None = None
+    prev3: Card | None = None
 
     @property
     def bit(self) -> int:
@@ -109,6 +112,12 @@ class Observation:
     def bit2(self) -> int:
         """The context bit of this observation for a rule that reads ``prev2``."""
         row = NOPREV if self.prev2 is None else self.prev2.index
+        return row * NCARDS + self.card.index
+
+    @property
+    def bit3(self) -> int:
+        """The context bit of this observation for a rule that reads ``prev3``."""
+        row = NOPREV if self.prev3 is None else self.prev3.index
         return row * NCARDS + self.card.index
 
 
@@ -129,6 +138,14 @@ class Candidate:
         if self.family == 1:
             return space.bits[self.parts[r6 % 2]]
         return space.bits[self.parts[r6 % 3]]
+
+    def accepts(self, space: Space, line: Sequence[Card], card: Card) -> bool:
+        """Whether the candidate accepts ``card`` after the mainline ``line``."""
+        bits = self.branch_bits(space, (len(line) + 1) % 6)
+        k = 2 if self.family == LAG2 else 1
+        prev = line[-k] if len(line) >= k else None
+        row = NOPREV if prev is None else prev.index
+        return bool((bits >> (row * NCARDS + card.index)) & 1)
 
     def text(self, space: Space) -> str:
         """The candidate as a rule-language text."""
@@ -231,13 +248,32 @@ class Belief:
 
     def __init__(self, space: Space, *, eps: float = 1e-4, max_mismatches: int = 0,
                  family_prior: tuple[float, ...] = (0.9, 0.07, 0.03, 0.0),
-                 level_mass: tuple[float, float, float] = LEVEL_MASS) -> None:
+                 level_mass: tuple[float, float, float] = LEVEL_MASS,
+                 extra_mass: float = 0.0, outside: float = 0.0) -> None:
         n = len(space)
         self.space = space
         self.n = n
         self.eps = eps
         self.kmax = max_mismatches
         self.family_prior = tuple(family_prior) + (0.0,) * (4 - len(family_prior))
+        if extra_mass < 0.0 or outside < 0.0 or extra_mass + outside >= 1.0:
+            raise ValueError("extra_mass and outside must be shares of the prior below 1")
+        #: prior mass of the families of :mod:`eleusis.ai.families` (together)
+        self.extra_mass = extra_mass
+        #: prior mass of "a rule outside everything this belief can write"
+        self.outside = outside
+        #: the families beyond the enumerated space; family ``4 + j`` is ``extras[j]``
+        self.extras: list[Family] = (make_families(space, max_mismatches, eps)
+                                     if extra_mass > 0 else [])
+        #: the family index of the outside model (see :meth:`family_posterior`)
+        self.out_index = 4 + len(self.extras)
+        #: the distinct (context, verdict) pairs seen (the outside model's data)
+        self.out_seen: set[tuple[int, bool]] = set()
+        #: the log evidence of the outside model (see :meth:`outside_evidence`)
+        self.out_log = 0.0
+        #: the sample limit of the predictions the outside model reads (a
+        #: scientist sets its own, so the prediction it just made is reused)
+        self.sample_limit: int | None = 1200
         self.pe = [eps ** m for m in range(max_mismatches + 1)] + [0.0]
         # counters saturate at max_mismatches + 1, whose weight is 0
         prior, live, mm, z = _initial(space, level_mass, max_mismatches,
@@ -302,10 +338,19 @@ class Belief:
         consistent again once the steps are finished: nothing may read it in
         between (a scientist finishes its pending reading before any question).
         """
+        if self.outside > 0:
+            yield from self._outside_steps(obs)
         self.touch()
         self.observations.append(obs)
         bit = obs.bit
         want = 1 if obs.accepted else 0
+        self.out_seen.add((bit, obs.accepted))
+        if self.extras:
+            row = NOPREV if obs.prev is None else obs.prev.index
+            c = obs.card.index
+            verdicts = [(r[row] >> c) & 1 for r in single_rows(self.space)]
+            for fam in self.extras:
+                fam.observe(obs, verdicts)
         if self.family_prior[LAG2] > 0:
             self._observe_lag2(obs.bit2, want)
         c0, c1, c2 = channels_of(obs.pos)
@@ -430,13 +475,17 @@ class Belief:
                     yield None
             self.z[c] = fsum(terms)
 
-    def exclude(self, cand: Candidate, pos_next: int, last: Card) -> None:
+    def exclude(self, cand: Candidate | ExtraCandidate, pos_next: int, last: Card) -> None:
         """A guess was judged wrong: no plain hypothesis equivalent to it is the rule."""
         finish(self.exclude_steps(cand, pos_next, last))
 
-    def exclude_steps(self, cand: Candidate, pos_next: int, last: Card) -> Steps[None]:
+    def exclude_steps(self, cand: Candidate | ExtraCandidate, pos_next: int,
+                      last: Card) -> Steps[None]:
         """:meth:`exclude`, pausing between chunks of hypotheses."""
         self.touch()
+        if isinstance(cand, ExtraCandidate):
+            cand.owner.exclude(cand.parts)
+            return
         if cand.family == LAG2:
             i = cand.parts[0]
             if self.mm[6][i] <= self.kmax:
@@ -476,19 +525,76 @@ class Belief:
         """Sum of weights in channel ``c``, relative to its prior mass."""
         return max(self.z[c], 0.0) / self.z_init[c] if self.z_init[c] > 0 else 0.0
 
+    def outside_evidence(self) -> float:
+        """The evidence of "a rule outside everything this belief can write".
+
+        Such a rule resembles what the belief thinks, but not exactly: it
+        predicts each verdict half as the belief's own rules do and half as
+        an unknown rule accepting a share ``theta`` of the cards (uniform
+        prior: after ``k`` of ``n`` verdicts accepted, ``(k + 1) / (n + 2)``).
+        Verdicts the belief predicted confidently and rightly cost it a
+        factor of about 3/4 each; a verdict that contradicts what the
+        belief was sure of costs the belief far more than it. So the
+        posterior of "outside" grows while the belief keeps being surprised
+        (its leading ideas dying one after the other) and fades while its
+        rules predict well. Computed observation by observation
+        (prequentially), from the predictions before each one.
+        """
+        return math.exp(self.out_log)
+
+    def _outside_steps(self, obs: Observation) -> Steps[None]:
+        """Fold ``obs`` into the outside model's evidence (before the belief reads it)."""
+        post, _ = self.family_posterior()
+        p_out = post[self.out_index]
+        limit = self.sample_limit
+        key = ("rows", obs.pos, obs.prev, limit, obs.prev2, obs.prev3)
+        rows = self._memo.get(key)
+        if rows is None:
+            rows = yield from self._row_weights_steps(obs.pos, obs.prev, limit, obs.prev2,
+                                                      obs.prev3)
+        assert isinstance(rows, dict)
+        b = 1 << obs.card.index
+        total = fsum(rows.values())
+        p_mix = fsum(w for r, w in rows.items() if r & b) / total if total > 0 else 0.5
+        n = len(self.out_seen)
+        r_acc = (sum(1 for _, yes in self.out_seen if yes) + 1) / (n + 2)
+        p_acc_out = 0.5 * p_mix + 0.5 * r_acc  # (p_mix holds the outside part too)
+        p_in = (p_mix - p_out * p_acc_out) / (1.0 - p_out) if p_out < 1.0 else p_mix
+        p_in = min(1.0, max(0.0, p_in))
+        pv = p_in if obs.accepted else 1.0 - p_in
+        rv = r_acc if obs.accepted else 1.0 - r_acc
+        self.out_log += math.log(max(1e-300, 0.5 * pv + 0.5 * rv))
+
     def family_posterior(self) -> tuple[list[float], list[float]]:
-        """(posterior of each family, evidence of each channel)."""
+        """(posterior of each family, evidence of each channel).
+
+        Families 0-3 are the enumerated ones (plain, pos2, pos3, prev2),
+        ``4 + j`` the extra family ``extras[j]``, and the last one (index
+        :attr:`out_index`, when ``outside`` is set) the outside model.
+        """
         z = [self.evidence(c) for c in range(NCHANNELS)]
+        main = 1.0 - self.extra_mass - self.outside
         raw = []
         for f, chans in enumerate(FAMILY_CHANNELS):
-            e = self.family_prior[f]
+            e = self.family_prior[f] * main
             for c in chans:
                 e *= z[c]
             raw.append(e)
+        for fam in self.extras:
+            raw.append(self.extra_mass * fam.prior * fam.evidence())
+        if self.outside > 0:
+            raw.append(self.outside * self.outside_evidence())
         total = fsum(raw)
         if total <= 0.0:
-            return [1.0, 0.0, 0.0, 0.0], z
+            return [1.0] + [0.0] * (len(raw) - 1), z
         return [r / total for r in raw], z
+
+    def outside_probability(self) -> float:
+        """Posterior probability that the rule lies outside what this belief can write."""
+        if self.outside <= 0:
+            return 0.0
+        post, _ = self.family_posterior()
+        return post[self.out_index]
 
     def _sample(self, limit: int | None) -> list[tuple[Sequence[int], float]]:
         """The live set, or its heaviest part plus a systematic sample of the rest."""
@@ -508,22 +614,37 @@ class Belief:
 
     def predict(self, pos: int, prev: Card | None, cards: Iterable[Card],
                 sample_limit: int | None = 1200,
-                prev2: Card | None = None) -> dict[Card, float]:
+                prev2: Card | None = None, prev3: Card | None = None) -> dict[Card, float]:
         """Probability that each card is accepted now (mixture over families).
 
         Large live sets are estimated from their heaviest part plus a
         systematic sample of the rest, which keeps a decision within a few
         milliseconds in the first turns.
         """
-        rows = self.row_weights(pos, prev, sample_limit, prev2)
+        rows = self.row_weights(pos, prev, sample_limit, prev2, prev3)
+        wanted = list(dict.fromkeys(cards))
+        mask = 0
+        for card in wanted:
+            mask |= 1 << card.index
+        # the rows grouped by what they say of these cards (the same fsum of
+        # the same weights as one pass per card: fsum is correctly rounded)
+        groups: dict[int, list[float]] = {}
+        for row, w in rows.items():
+            key = row & mask
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [w]
+            else:
+                group.append(w)
         out: dict[Card, float] = {}
-        for card in dict.fromkeys(cards):
+        for card in wanted:
             b = 1 << card.index
-            out[card] = min(1.0, max(0.0, fsum(w for row, w in rows.items() if row & b)))
+            out[card] = min(1.0, max(0.0, fsum([w for key, ws in groups.items() if key & b
+                                                for w in ws])))
         return out
 
     def row_weights(self, pos: int, prev: Card | None, sample_limit: int | None = 1200,
-                    prev2: Card | None = None) -> dict[int, float]:
+                    prev2: Card | None = None, prev3: Card | None = None) -> dict[int, float]:
         """The posterior over what the rule accepts now: {52-bit set of cards: weight}.
 
         The weights sum to about 1 (exactly without sampling). Joint
@@ -533,11 +654,13 @@ class Belief:
         (see :class:`Deferred`); the answer must not be modified.
         """
         size = self._sample_size(sample_limit)
-        return self._query(("rows", pos, prev, sample_limit, prev2),
-                           lambda: self._row_weights_steps(pos, prev, sample_limit, prev2), size)
+        return self._query(("rows", pos, prev, sample_limit, prev2, prev3),
+                           lambda: self._row_weights_steps(pos, prev, sample_limit, prev2, prev3),
+                           size)
 
     def _row_weights_steps(self, pos: int, prev: Card | None, sample_limit: int | None,
-                           prev2: Card | None) -> Steps[dict[int, float]]:
+                           prev2: Card | None, prev3: Card | None = None
+                           ) -> Steps[dict[int, float]]:
         post, _ = self.family_posterior()
         row_shift = NCARDS * (NOPREV if prev is None else prev.index)
         chans = channels_of(pos)
@@ -568,6 +691,37 @@ class Belief:
                 if w:
                     row = (bits[i] >> shift2) & FULL52
                     rows[row] = rows.get(row, 0.0) + w
+        if self.extras:
+            line: list[Card] = []
+            for c in (prev, prev2, prev3):
+                if c is None:
+                    break
+                line.insert(0, c)
+            acc = [0.0] * self.space.level_end[1]
+            for j, fam in enumerate(self.extras):
+                if post[4 + j] > 1e-4:  # (below, no prediction moves by more)
+                    if isinstance(fam, SplitFamily):
+                        fam.add_weights(pos, line, acc, post[4 + j])
+                    else:
+                        fam.rows(pos, line, rows, post[4 + j])
+            p_row = NOPREV if prev is None else prev.index
+            for srow, w in zip(single_rows(self.space), acc, strict=True):
+                if w:
+                    row = srow[p_row]
+                    rows[row] = rows.get(row, 0.0) + w
+        if self.outside > 0 and post[self.out_index] > 0:
+            # the outside model: half the belief's own prediction, half a rate
+            p_out = post[self.out_index]
+            if p_out < 1.0:
+                factor = 1.0 + 0.5 * p_out / (1.0 - p_out)
+                rows = {r: w * factor for r, w in rows.items()}
+                half = 0.5 * p_out
+            else:
+                half = p_out
+            k = sum(1 for _, yes in self.out_seen if yes)
+            r = (k + 1) / (len(self.out_seen) + 2)
+            rows[FULL52] = rows.get(FULL52, 0.0) + half * r
+            rows[0] = rows.get(0, 0.0) + half * (1.0 - r)
         return rows
 
     # -- candidates and their probability of being right -----------------------
@@ -595,7 +749,7 @@ class Belief:
         merged.sort(key=lambda i: -self.channel_weight(c, i))
         return merged[:limit]
 
-    def candidates(self, plain_limit: int = 6) -> list[Candidate]:
+    def candidates(self, plain_limit: int = 6) -> list[Candidate | ExtraCandidate]:
         """The most probable rules of each family (plain ones first).
 
         Memoised (the answer must not be modified); in a sliced decision it
@@ -604,8 +758,9 @@ class Belief:
         return self._query(("cands", plain_limit),
                            lambda: self._candidates_steps(plain_limit), 0)
 
-    def _candidates_steps(self, plain_limit: int) -> Steps[list[Candidate]]:
-        out = [Candidate(0, (i,)) for i in self.best_in_channel(0, plain_limit)]
+    def _candidates_steps(self, plain_limit: int) -> Steps[list[Candidate | ExtraCandidate]]:
+        out: list[Candidate | ExtraCandidate] = [
+            Candidate(0, (i,)) for i in self.best_in_channel(0, plain_limit)]
         if self.family_prior[LAG2] > 0:
             best = self._best_lag2()
             if best is not None:
@@ -623,6 +778,13 @@ class Belief:
             else:
                 if len(set(parts)) > 1:
                     out.append(Candidate(f, tuple(parts)))
+        if self.extras:
+            post, _ = self.family_posterior()
+            for j, fam in enumerate(self.extras):
+                if post[4 + j] >= 0.01:
+                    top = fam.best(4 + j)
+                    if top is not None:
+                        out.append(top)
         return out
 
     def _best_lag2(self) -> int | None:
@@ -632,14 +794,21 @@ class Belief:
             return None
         return max(alive, key=lambda i: (self.channel_weight(6, i), -i))
 
-    def probability_right(self, cand: Candidate, pos_next: int, last: Card,
+    def probability_right(self, cand: Candidate | ExtraCandidate, pos_next: int, last: Card,
                           sample_limit: int | None = None,
-                          behaviour: Behaviour | None = None) -> float:
+                          behaviour: Behaviour | None = None,
+                          prev2: Card | None = None) -> float:
         """Posterior probability that ``cand`` would be judged equivalent to the rule.
 
         With ``sample_limit`` a large live set is estimated from a sample;
         ``behaviour`` may pass the candidate's reachable behaviour if known.
+        A candidate of an extra family counts its share of its own family
+        (as a ``prev2`` rule does): equivalents in other families are not
+        counted, an underestimate, which only delays a guess.
         """
+        if isinstance(cand, ExtraCandidate):
+            post, _ = self.family_posterior()
+            return post[cand.family] * cand.owner.share(cand.parts, pos_next)
         if cand.family == LAG2:
             # its share of the prev2 family (equivalences across families are
             # not counted: an underestimate, which only delays a guess)
@@ -654,8 +823,83 @@ class Belief:
         tm = [(c, t, beh.masks[c]) for c, t in enumerate(beh.targets)
               if t is not None and c < 6 and (c == 0 or post[1 if c < 3 else 2] > 1e-4)]
         size = self._sample_size(sample_limit) * len(tm)
-        return self._query(("right", cand, pos_next, last, sample_limit),
-                           lambda: self._right_steps(post, tm, sample_limit), size)
+        q: float = self._query(("right", cand, pos_next, last, sample_limit),
+                               lambda: self._right_steps(post, tm, sample_limit), size)
+        others = 1.0 - post[0] - post[1] - post[2]
+        if (len(post) > 4 or post[LAG2] > 1e-4) and q + others >= 0.25:
+            # (below that, no decision depends on it: skip the work)
+            key = ("cross", beh.targets[0], beh.masks[0], last, prev2)
+            cross = self._memo.get(key)
+            if cross is None:
+                cross = self._memo[key] = self._cross_mass(post, beh, last, prev2)
+            q += cast(float, cross)
+        return min(1.0, q)
+
+    def _cross_mass(self, post: list[float], beh: Behaviour, last: Card,
+                    prev2: Card | None) -> float:
+        """The posterior mass, outside families 0-2, of rules that agree with ``beh``.
+
+        A plain rule (``card is red``) is often also a ``prev2`` rule, a
+        split on the last card, or a set of ranks, on every mainline it can
+        still produce (after an all-red mainline, ``card.color ==
+        prev2.color`` is ``card is red``): that mass is on its side too.
+        Counted exactly for the ``prev2`` family and the splits on the last
+        card (over the previous cards the candidate can reach), strictly (every
+        side agreeing everywhere reachable) for the position splits, and
+        for the set of ranks when the candidate accepts one fixed set.
+        """
+        t, m = beh.targets[0], beh.masks[0]
+        if t is None:
+            return 0.0
+        prevs = [p for p in range(NCARDS) if (m >> (NCARDS * p)) & 1]
+        rows = {p: (t >> (NCARDS * p)) & FULL52 for p in prevs}
+        total = 0.0
+        bits = self.space.bits
+        if post[LAG2] > 1e-4 and self.z[6] > 0 and last.index in rows:
+            # a prev2 rule agrees when its row after p is the candidate's row
+            # after every card c it accepts after p (then p is prev2)
+            tt = rows[last.index] << (NCARDS * (NOPREV if prev2 is None else prev2.index))
+            mk = FULL52 << (NCARDS * (NOPREV if prev2 is None else prev2.index))
+            ok = True
+            for p in prevs:
+                nxt = {rows[c] for c in range(NCARDS) if (rows[p] >> c) & 1 and c in rows}
+                if len(nxt) > 1:
+                    ok = False
+                    break
+                if nxt:
+                    row = nxt.pop()
+                    if (mk >> (NCARDS * p)) & FULL52 and (tt >> (NCARDS * p)) & FULL52 != row:
+                        ok = False
+                        break
+                    tt |= row << (NCARDS * p)
+                    mk |= FULL52 << (NCARDS * p)
+            if ok:
+                mm6 = self.mm[6]
+                agree = fsum(self.prior[i] * self.pe[mm6[i]] for i in self.lag2
+                             if mm6[i] <= self.kmax and not (bits[i] ^ tt) & mk)
+                total += post[LAG2] * agree / self.z[6]
+        if self.extras:
+            n1 = self.space.level_end[1]
+            wanted = [False] * n1
+            for j, fam in enumerate(self.extras):
+                if post[4 + j] > 1e-4:
+                    for a in fam.live_singles():
+                        wanted[a] = True
+            bad = [-1] * n1  # (-1: disagrees everywhere; atoms no family uses)
+            srows = single_rows(self.space)
+            want = [(p, 1 << p, rows[p]) for p in prevs]
+            for a in range(n1):
+                if wanted[a]:
+                    ra = srows[a]
+                    b = 0
+                    for p, bp, r in want:
+                        if ra[p] != r:
+                            b |= bp
+                    bad[a] = b
+            for j, fam in enumerate(self.extras):
+                if post[4 + j] > 1e-4:
+                    total += post[4 + j] * fam.agreement(bad, rows)
+        return total
 
     def _right_steps(self, post: list[float], tm: list[tuple[int, int, int]],
                      sample_limit: int | None) -> Steps[float]:
@@ -683,6 +927,9 @@ class Belief:
             q += part
         return min(1.0, q)
 
+
+#: A candidate of an enumerated family or of an extra one.
+AnyCandidate = Candidate | ExtraCandidate
 
 _BINARY = bytes.maketrans(b"01", b"\x00\x01")
 _Start = tuple[list[float], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[float, ...]]
@@ -812,5 +1059,5 @@ def _same_behaviour(a: Behaviour, b: Behaviour) -> bool:
     return m == n and t == u
 
 
-__all__ = ["LEVEL_MASS", "Belief", "Candidate", "Deferred", "Observation", "finish",
+__all__ = ["LEVEL_MASS", "AnyCandidate", "Belief", "Candidate", "Deferred", "Observation", "finish",
            "initial_steps", "reachable_behaviour"]

@@ -28,11 +28,13 @@ from dataclasses import dataclass
 from math import fsum
 from typing import Any, TypeVar
 
-from eleusis.ai.blocks import FULL52, context_index
+from eleusis.ai.blocks import FULL52
+from eleusis.ai.families import ExtraCandidate, families_steps
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
     LAG2,
     LEVEL_MASS,
+    AnyCandidate,
     Belief,
     Candidate,
     Deferred,
@@ -82,6 +84,17 @@ class Strength:
     * ``final_guess``: the probability of being right it wants for the last
       guess of a Solo round, once the turns are used up (right, it solves
       the round for the score of an unsolved one; wrong, it costs 2 points).
+    * ``extra``: the prior mass of the families beyond the enumerated space
+      (:mod:`eleusis.ai.families`: splits on the last card or on the
+      position mod 4 and 5, two and three cards back, sets of ranks);
+    * ``outside``: the prior mass of "a rule I cannot write" (see
+      :meth:`eleusis.ai.inference.Belief.outside_evidence`): while it holds
+      posterior mass, no guess looks sure;
+    * ``confirm``: how many observations a rule must have read since it
+      first reached a probability of 0.2 before it is guessed (it must
+      predict, not only fit: among tens of thousands of rules some fit a
+      dozen plays by chance). Counted from the first time the scientist
+      considers a guess (``consider_guess``, called every turn).
     """
 
     name: str
@@ -95,13 +108,18 @@ class Strength:
     prophet_threshold: float
     samples: int | None = 1200
     final_guess: float = 0.04
+    extra: float = 0.0
+    outside: float = 0.0
+    confirm: int = 0
 
 
 PRESETS: dict[str, Strength] = {
     "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3, 0.6),
     "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2, 0.8),
-    "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15, 0.95),
-    "expert": Strength("expert", 3, True, 1e-5, 0, 0.8, 0.0, 0.15, 0.97, None),
+    "strong": Strength("strong", 3, True, 1e-4, 0, 0.8, 0.0, 0.15, 0.92,
+                       extra=0.05, outside=0.05, confirm=2),
+    "expert": Strength("expert", 3, True, 1e-5, 0, 0.8, 0.0, 0.15, 0.95, None,
+                       extra=0.05, outside=0.05, confirm=2),
 }
 
 
@@ -148,11 +166,13 @@ class Scientist:
         self.strength = strength(level)
         space = build_space(self.strength.max_level)
         fam, eps, tol = _belief_parameters(self.strength, dealer_noise)
-        self.belief = Belief(space, eps=eps, family_prior=fam, max_mismatches=tol)
+        self.belief = Belief(space, eps=eps, family_prior=fam, max_mismatches=tol,
+                             extra_mass=self.strength.extra, outside=self.strength.outside)
+        self.belief.sample_limit = self.strength.samples
         self.rng = random.Random(seed)
         self.wrong_guesses: list[str] = []
-        self._last_candidate: Candidate | None = None
-        self._ranked_cache: tuple[int, list[tuple[Candidate, float]]] | None = None
+        self._last_candidate: AnyCandidate | None = None
+        self._ranked_cache: tuple[int, list[tuple[AnyCandidate, float]]] | None = None
         # what has been read from the engine's public events
         self._events_seen = 0
         self._mainline: list[Card] = []
@@ -164,6 +184,10 @@ class Scientist:
         self._bet_judged = 0
         #: the last card chosen and its predicted probability of acceptance
         self.last_prediction: tuple[Card, float] | None = None
+        #: the probability of being right the scientist gave its last guess
+        self.last_guess_probability: float | None = None
+        #: for each rule that reached 0.2 in the ranking, how many observations it had then
+        self._leader_since: dict[str, int] = {}
         #: a reading of events left unfinished by a sliced caller (see sync_steps)
         self._reading: Steps[None] | None = None
 
@@ -182,10 +206,10 @@ class Scientist:
         Raises ``ValueError`` at once for a bad level, budget or noise.
         """
         st = strength(level)
-        fam, _, tol = _belief_parameters(st, dealer_noise)
+        fam, eps, tol = _belief_parameters(st, dealer_noise)
         if budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
-        return _prepare(st.max_level, fam, tol, budget_ms)
+        return _prepare(st.max_level, fam, tol, budget_ms, eps if st.extra > 0 else None)
 
     def think(self, view: SeatView, decide: Callable[[Scientist], T],
               budget_ms: float = 8.0) -> Steps[T]:
@@ -244,11 +268,13 @@ class Scientist:
     def _notes(self) -> tuple[Any, ...]:
         """What a decision may change besides its memoised queries (see :meth:`think`)."""
         return (self.rng.getstate(), self._ranked_cache, self._last_candidate,
-                self.last_prediction, self._guessed_at_turn, self._bet, self._bet_judged)
+                self.last_prediction, self._guessed_at_turn, self._bet, self._bet_judged,
+                self.last_guess_probability, dict(self._leader_since))
 
     def _restore(self, notes: tuple[Any, ...]) -> None:
         (rng, self._ranked_cache, self._last_candidate, self.last_prediction,
-         self._guessed_at_turn, self._bet, self._bet_judged) = notes
+         self._guessed_at_turn, self._bet, self._bet_judged,
+         self.last_guess_probability, self._leader_since) = notes
         self.rng.setstate(rng)
 
     @property
@@ -273,8 +299,9 @@ class Scientist:
         if not mainline:
             return
         prev2 = mainline[-2] if len(mainline) >= 2 else None
+        prev3 = mainline[-3] if len(mainline) >= 3 else None
         yield from self._record_steps(
-            Observation(len(mainline) + 1, mainline[-1], card, accepted, prev2))
+            Observation(len(mainline) + 1, mainline[-1], card, accepted, prev2, prev3))
 
     def _record(self, obs: Observation) -> None:
         finish(self._record_steps(obs))
@@ -314,7 +341,9 @@ class Scientist:
         if old.kmax >= 3:
             return
         new = Belief(old.space, eps=old.eps, max_mismatches=old.kmax + 1,
-                     family_prior=old.family_prior)
+                     family_prior=old.family_prior, extra_mass=old.extra_mass,
+                     outside=old.outside)
+        new.sample_limit = old.sample_limit
         for obs in old.observations:
             yield None
             yield from new.observe_steps(obs)
@@ -333,8 +362,9 @@ class Scientist:
         """Predicted probability that each card would be accepted next."""
         prev = mainline[-1] if mainline else None
         prev2 = mainline[-2] if len(mainline) >= 2 else None
+        prev3 = mainline[-3] if len(mainline) >= 3 else None
         return self.belief.predict(len(mainline) + 1, prev, cards,
-                                   sample_limit=self.strength.samples, prev2=prev2)
+                                   sample_limit=self.strength.samples, prev2=prev2, prev3=prev3)
 
     def choose_card(self, mainline: Sequence[Card], hand: Sequence[Card]) -> Card:
         """The card to play next from ``hand`` (which must not be empty).
@@ -373,38 +403,40 @@ class Scientist:
         self.last_prediction = (pick, probs[pick])
         return pick
 
-    def _lead(self, mainline: Sequence[Card]) -> tuple[Candidate, float] | None:
+    def _lead(self, mainline: Sequence[Card]) -> tuple[AnyCandidate, float] | None:
         ranked = self._ranked_cache
         if ranked is not None and ranked[0] == len(self.belief.observations):
             return ranked[1][0] if ranked[1] else None
         r = self.ranked(mainline)
         return r[0] if r else None
 
-    def _predicts(self, cand: Candidate, mainline: Sequence[Card], card: Card) -> bool:
-        pos = len(mainline) + 1
-        bits = cand.branch_bits(self.belief.space, pos % 6)
-        if cand.family == LAG2:
-            prev = mainline[-2] if len(mainline) >= 2 else None
-        else:
-            prev = mainline[-1] if mainline else None
-        return bool((bits >> context_index(prev, card)) & 1)
+    def _predicts(self, cand: AnyCandidate, mainline: Sequence[Card],
+                  card: Card) -> bool:
+        return cand.accepts(self.belief.space, mainline, card)
 
     # -- guessing -------------------------------------------------------------
 
-    def ranked(self, mainline: Sequence[Card], limit: int = 3) -> list[tuple[Candidate, float]]:
-        """Candidates with their probability of being judged right, best first."""
-        if not mainline or len(self.belief.observations) < 3:
+    def ranked(self, mainline: Sequence[Card], limit: int = 3,
+               early: bool = False) -> list[tuple[AnyCandidate, float]]:
+        """Candidates with their probability of being judged right, best first.
+
+        Before three observations none is likely enough to act on, so the
+        list is empty then, unless ``early`` (an explanation wants the ideas
+        that fit whatever was seen).
+        """
+        if not mainline or (len(self.belief.observations) < 3 and not early):
             return []  # too early for any rule to be likely: save the time
         pos_next = len(mainline) + 1
         last = mainline[-1]
+        prev2 = mainline[-2] if len(mainline) >= 2 else None
         b = self.belief
         post, _ = b.family_posterior()
-        out: list[tuple[Candidate, float]] = []
+        out: list[tuple[AnyCandidate, float]] = []
         seen: dict[tuple[int | None, ...], float] = {}
         for c in b.candidates(limit):
             if post[c.family] < 0.01:
                 continue  # its probability of being right is below 1%
-            if c.family == LAG2:
+            if c.family == LAG2 or isinstance(c, ExtraCandidate):
                 out.append((c, b.probability_right(c, pos_next, last)))
                 continue
             beh = reachable_behaviour(b.space, c, pos_next, last)
@@ -412,13 +444,14 @@ class Scientist:
             if key not in seen:
                 sample = None if self.strength.samples is None else 1000
                 seen[key] = b.probability_right(c, pos_next, last, sample_limit=sample,
-                                                behaviour=beh)
+                                                behaviour=beh, prev2=prev2)
             out.append((c, seen[key]))
         out.sort(key=lambda x: -x[1])
         if out and len(b.live) > 1000 and out[0][1] > 0.6 * self.strength.guess_threshold:
             # the estimate is promising: measure the best candidate better
             exact = b.probability_right(out[0][0], pos_next, last,
-                                        sample_limit=None if len(b.live) < 8000 else 6000)
+                                        sample_limit=None if len(b.live) < 8000 else 6000,
+                                        prev2=prev2)
             out[0] = (out[0][0], exact)
             out.sort(key=lambda x: -x[1])
         self._ranked_cache = (len(b.observations), out)
@@ -434,9 +467,17 @@ class Scientist:
         teach anything (every prediction is near-certain: the mainline is
         stuck), a wrong guess is the only way to learn (its counterexample is
         a new observation), so guess from ``q > 1 / (score + 2)`` -- unless
-        three guesses were wrong already. Each wrong guess after the first
-        (and a contradiction of every hypothesis) raises the threshold by
-        0.05: the rule may lie outside the space.
+        three guesses were wrong already. Without counterexamples (a wrong
+        guess answered by "wrong" alone) a stuck scientist guesses from
+        ``q > 1/3`` only: waiting about four turns for a card that teaches
+        loses less than a likely wrong guess (a measured trade: lowering it
+        turn by turn while stuck won 0.1 point of mean score on the
+        benchmark's rules and cost 0.2 wrong guesses a round on rules
+        outside the space).
+        Each wrong guess after the first (and a contradiction of every
+        hypothesis) raises the threshold by 0.05: the rule may lie outside
+        the space. A rule is guessed only once it has read ``confirm``
+        observations since it reached 0.2 (see :class:`Strength`).
         """
         ranked = self.ranked(mainline)
         if not ranked:
@@ -448,14 +489,31 @@ class Scientist:
         # sign the rule may lie outside what this scientist can think of
         misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance)
         threshold = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
+        text = cand.text(self.belief.space)
+        seen = len(self.belief.observations)
+        watching = bool(self._leader_since)  # (asked before: new leaders can be told)
+        for other, q_other in ranked:
+            if q_other >= 0.2:  # (from then on it is an idea worth testing)
+                self._leader_since.setdefault(other.text(self.belief.space), seen)
+        since = self._leader_since.get(text, seen)
         if turns_used >= max_turns - 1:
             threshold = min(threshold, 2.0 / (score_now + 2.0))
+        elif watching and seen - since < self.strength.confirm:
+            # a rule that has just come out on top has predicted nothing yet: a
+            # chance fit of the plays so far, among thousands, often looks so
+            return None
         elif hand and misfit < 2 and self._stuck(mainline, hand):
-            threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
+            if self.counterexamples:
+                threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
+            else:
+                # "wrong" alone teaches little, and the hand changes every
+                # turn: guess when it beats waiting ~4 turns to be sure
+                threshold = min(threshold, max(2.0 / (score_now + 2.0), 1.0 / 3.0))
         if q < threshold:
             return None
         self._last_candidate = cand
-        return cand.text(self.belief.space)
+        self.last_guess_probability = q
+        return text
 
     def final_guess(self, mainline: Sequence[Card]) -> str | None:
         """The last guess of a Solo round whose turns are used up, or None to pass.
@@ -474,6 +532,7 @@ class Scientist:
             if q < self.strength.final_guess:
                 return None
             self._last_candidate = cand
+            self.last_guess_probability = q
             return text
         return None
 
@@ -494,6 +553,16 @@ class Scientist:
 
     # -- explaining -----------------------------------------------------------
 
+    def outside_probability(self) -> float:
+        """How probable the scientist finds it that the rule is none it can write.
+
+        High when only odd, improbable rules still fit the plays (see
+        :meth:`eleusis.ai.inference.Belief.outside_evidence`); an
+        explanation can say "probably a rule I cannot put into words" then.
+        """
+        self._finish_reading()
+        return self.belief.outside_probability()
+
     def explain(self, mainline: Sequence[Card], limit: int = 5) -> list[Hypothesis]:
         """The top hypotheses with their probabilities, as texts and English.
 
@@ -501,19 +570,26 @@ class Scientist:
         all-red mainline, ``card is red`` and ``card.color == prev.color``)
         are one idea with one probability: only the first, simplest, is
         listed, so the list never shows two lines that say the same thing.
+        The probabilities leave room for a rule the scientist cannot write
+        (:meth:`eleusis.ai.inference.Belief.outside_probability`); the list
+        is empty only when nothing it can write fits the plays.
         """
         space = self.belief.space
         pos_next = len(mainline) + 1
         last = mainline[-1] if mainline else None
         out: list[Hypothesis] = []
         seen: set[object] = set()
-        for c, q in self.ranked(mainline, max(limit, 3) + 3):
-            if c.family != LAG2 and last is not None:
+        for c, q in self.ranked(mainline, max(limit, 3) + 3, early=True):
+            text = c.text(space)
+            if text in seen:
+                continue  # (two families may write the same rule)
+            seen.add(text)
+            if isinstance(c, Candidate) and c.family != LAG2 and last is not None:
                 key = reachable_behaviour(space, c, pos_next, last).targets
                 if key in seen:
                     continue
                 seen.add(key)
-            out.append(Hypothesis(c.text(space), c.english(space), q))
+            out.append(Hypothesis(text, c.english(space), q))
             if len(out) == limit:
                 break
         return out
@@ -751,7 +827,8 @@ class Scientist:
         """The normalised posterior over what the rule accepts after ``line``."""
         prev = line[-1] if line else None
         prev2 = line[-2] if len(line) >= 2 else None
-        rows = self.belief.row_weights(len(line) + 1, prev, self.strength.samples, prev2)
+        prev3 = line[-3] if len(line) >= 3 else None
+        rows = self.belief.row_weights(len(line) + 1, prev, self.strength.samples, prev2, prev3)
         total = fsum(rows.values())
         return {r: w / total for r, w in rows.items()} if total > 0 else {FULL52: 1.0}
 
@@ -944,7 +1021,7 @@ def _belief_parameters(st: Strength, dealer_noise: float | None
 
 
 def _prepare(max_level: int, fam: tuple[float, ...], tol: int,
-             budget_ms: float) -> Iterator[bool]:
+             budget_ms: float, extra_eps: float | None = None) -> Iterator[bool]:
     space = None
     for space in build_space_steps(max_level, budget_ms):
         if space is None:
@@ -967,6 +1044,11 @@ def _prepare(max_level: int, fam: tuple[float, ...], tol: int,
     for cols in columns_steps(space, budget_ms):
         if cols is None:
             yield False
+    if extra_eps is not None:
+        # the families beyond the space (each scientist copies them)
+        for kmax in (tol, tol + 1) if tol < 3 else (tol,):
+            for _ in families_steps(space, kmax, extra_eps):
+                yield False
     yield True
 
 

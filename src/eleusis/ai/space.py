@@ -28,6 +28,10 @@ from dataclasses import dataclass
 from math import fsum
 
 from eleusis.ai.blocks import (
+    CONTEXT_BITS,
+    FINE_TEXTS,
+    FULL52,
+    NCARDS,
     ROWS_BITS,
     Block,
     b_and,
@@ -38,6 +42,9 @@ from eleusis.ai.blocks import (
     iter_rel_blocks,
     prev_conditions,
 )
+
+#: The rule that accepts every card everywhere (``true``), as a context bit set.
+FULL_BITS = (1 << CONTEXT_BITS) - 1
 
 #: Recipe tags: how a hypothesis is built from blocks.
 ATOM, AND, OR, ITE = 0, 1, 2, 3
@@ -53,6 +60,7 @@ _CORE_CARD = frozenset({
 #: members): a rule-maker is as likely to think "the card's colour" as "the
 #: card's rank is exactly k", but the latter comes in 13 versions.
 _FAMILIES: tuple[tuple[str, float], ...] = (
+    (r"true$", 0.5),
     (r"card is (red|black)$", 1.0),
     (r"card is (spades|hearts|diamonds|clubs)$", 1.0),
     (r"card is not (spades|hearts|diamonds|clubs)$", 0.7),
@@ -82,13 +90,25 @@ _FAMILIES: tuple[tuple[str, float], ...] = (
     (r"card\.rank \+ prev\.rank [<>]", 0.5),
     (r"abs\(.*==", 0.5),
     (r"card\.suit == next", 0.7),
+    (r"card\.rank \+ prev\.rank (not )?in", 0.3),
+    (r"card\.rank \* prev\.rank [<>]", 0.5),
+    (r"\(card\.rank \* prev\.rank\) %", 0.3),
+    (r"(card|prev)\.rank - (card|prev)\.rank in", 0.3),
+    (r"(card|prev)\.rank % (card|prev)\.rank", 0.3),
 )
+
+
+#: The prior weight of the family of fine bounds (:data:`blocks.FINE_TEXTS`).
+_FINE_WEIGHT = 0.5
 
 
 def atom_weights(atoms: tuple[Block, ...]) -> list[float]:
     """Prior weight of each block: its family's weight shared by the family."""
     fam_of: list[int] = []
     for a in atoms:
+        if a.text in FINE_TEXTS:
+            fam_of.append(len(_FAMILIES))  # every other bound: one family
+            continue
         for k, (pat, _) in enumerate(_FAMILIES):
             if re.match(pat, a.text):
                 fam_of.append(k)
@@ -98,12 +118,13 @@ def atom_weights(atoms: tuple[Block, ...]) -> list[float]:
     sizes: dict[int, int] = {}
     for k in fam_of:
         sizes[k] = sizes.get(k, 0) + 1
-    return [(_FAMILIES[k][1] if k >= 0 else 0.5) / sizes[k] for k in fam_of]
+    weight = [w for _, w in _FAMILIES] + [_FINE_WEIGHT]
+    return [(weight[k] if k >= 0 else 0.5) / sizes[k] for k in fam_of]
 
 
 #: Arithmetic relations (sums, distances, steps of 3, wrapping) are kept out of
 #: the branches of ``if/then/else``: rare there, and they would double the space.
-_ARITH = re.compile(r"abs\(|\+ prev|prev\.rank [+-] 3|wrap\(")
+_ARITH = re.compile(r"abs\(|[+*] prev|prev\.rank [+-] 3|wrap\(|rank - |rank % ")
 
 
 @dataclass(frozen=True)
@@ -232,12 +253,22 @@ def _build_steps(max_level: int, budget_ms: float | None) -> Iterator[Space | No
     level_end.append(len(bits))
     if max_level >= 2:
         n = len(atoms)
+        arith = [a.kind == "rel" and bool(_ARITH.search(a.text)) for a in atoms]
+        ranges = [a.text.startswith("card.rank in") for a in atoms]
+        fine = [a.text in FINE_TEXTS for a in atoms]
+        always = [not a.bits ^ FULL_BITS for a in atoms]
         for i in range(n):
             ai = atoms[i]
             for j in range(i + 1, n):
                 aj = atoms[j]
                 if ai.text.startswith("card.rank in") and aj.text.startswith("card.rank in"):
                     continue  # two rank ranges: rarely natural, and many
+                if always[i] or always[j]:
+                    continue  # "true" and ...: the other block alone
+                if fine[i] or fine[j]:
+                    continue  # one of many bounds: single blocks only
+                if (arith[i] or ranges[i]) and (arith[j] or ranges[j]):
+                    continue  # arithmetic with arithmetic or a rank range: rare, and many
                 x = b_and(ai, aj, "", "")
                 w = aw[i] * aw[j]
                 add(full(x.rows, x.t52, x.ab52), 2, (AND, i, j), w)
@@ -252,6 +283,7 @@ def _build_steps(max_level: int, budget_ms: float | None) -> Iterator[Space | No
     if max_level >= 3:
         branch = [k for k, a in enumerate(atoms)
                   if (a.kind == "rel" and not _ARITH.search(a.text)) or a.text in _CORE_CARD]
+        # (conds and branches never include "true": it is no condition)
         for ck, c in enumerate(conds):
             for i in branch:
                 for j in branch:
@@ -393,6 +425,20 @@ def columns(space: Space) -> Columns:
 
 _COLUMNS: dict[int, tuple[Space, Columns]] = {}
 _BUILT: dict[int, Space] = {}
+_SINGLE_ROWS: dict[int, tuple[Space, tuple[tuple[int, ...], ...]]] = {}
+
+
+def single_rows(space: Space) -> tuple[tuple[int, ...], ...]:
+    """For each single block (level 1), its 53 rows: ``rows[a][p]`` is the
+    52-bit set of cards block ``a`` accepts after card ``p`` (row 52: at
+    position 1). Small integers, cheaper to read than the big bit sets;
+    built once per space (a few milliseconds) and cached."""
+    hit = _SINGLE_ROWS.get(id(space))
+    if hit is None or hit[0] is not space:
+        rows = tuple(tuple((space.bits[a] >> (NCARDS * p)) & FULL52 for p in range(NCARDS + 1))
+                     for a in range(space.level_end[1]))
+        hit = _SINGLE_ROWS[id(space)] = (space, rows)
+    return hit[1]
 
 
 def build_space(max_level: int = 3) -> Space:
