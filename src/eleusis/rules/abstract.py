@@ -208,6 +208,8 @@ def _arith_profile(node: Arith) -> _D | None:
     a, b = _int_profile(node.left), _int_profile(node.right)
     if a is None or b is None:
         return None
+    if node.op == "//":
+        return _div_profile(a, b)
     if node.op == "%":
         bounds = _const_bounds(b)
         if bounds is None:
@@ -260,6 +262,25 @@ def _arith_profile(node: Arith) -> _D | None:
     return _D("affine", aff.t, lo=los[0], hi=los[1], alo=alos[0], ahi=alos[1])
 
 
+def _div_profile(a: _D, b: _D) -> _D | None:
+    """``a // b``: constant with bounds, periodic, or unknown (an affine ``pos // 3``
+    is a staircase, neither: positions are then kept exact)."""
+    if a.kind == "affine" or b.kind == "affine":
+        return None
+    if a.kind == "periodic" or b.kind == "periodic":
+        return _periodic(a, b)
+    if a.lo is None or a.hi is None or b.lo is None or b.hi is None:
+        return _CONST_ANY
+    # For a fixed divisor the quotient is monotonic in the dividend, and for a
+    # fixed dividend monotonic in a divisor of one sign: the extremes lie at
+    # the ends of each range, with +-1 standing for the ends next to 0.
+    divisors = {d for d in (b.lo, b.hi, -1, 1) if d != 0 and b.lo <= d <= b.hi}
+    if not divisors:
+        return _CONST_ANY
+    quotients = [x // d for x in (a.lo, a.hi) for d in divisors]
+    return _D("const", lo=min(quotients), hi=max(quotients))
+
+
 def _call_profile(node: Call) -> _D | None:
     name, args = node.name, node.args
     if name in ("next", "pick"):
@@ -304,6 +325,16 @@ def _call_profile(node: Call) -> _D | None:
                       alo=d.alo, ahi=d.ahi)
         t = max(d.t, d.hi // (-d.ahi) + 1)
         return _D("affine", t, lo=-d.hi, hi=-d.lo, alo=-d.ahi, ahi=-d.alo)
+    if name == "gcd":
+        if any(d.kind == "affine" for d in real):
+            return None
+        if any(d.kind == "periodic" for d in real):
+            return _periodic(*real)
+        sizes = [max(abs(d.lo), abs(d.hi)) for d in real if d.lo is not None
+                 and d.hi is not None]
+        if len(sizes) < len(real):
+            return _CONST_ANY
+        return _D("const", lo=0, hi=max(sizes))
     # min / max
     return _join(real)
 
@@ -334,7 +365,7 @@ def _is_int(node: Node) -> bool:
     if isinstance(node, Attr):
         return node.name == "rank"
     if isinstance(node, Call):
-        if node.name in ("abs", "min", "max", "wrap"):
+        if node.name in ("abs", "min", "max", "wrap", "gcd"):
             return True
         lst = node.args[1]
         return isinstance(lst, ListLit) and isinstance(lst.items[0], Num)
@@ -365,16 +396,23 @@ def _profile(node: Node) -> _D | None:
         return _compare_profile(node.left, node.right, _is_int(node.left))
     if isinstance(node, In):
         coll = node.coll
+        computed = [_profile(i) for i in coll.children()
+                    if not isinstance(i, Num | BoolLit | SuitLit | ColorLit | CardLit)]
         if not _is_int(node.elem):
-            return _join([_profile(node.elem)])
+            return _join([_profile(node.elem), *computed])
         elem = _int_profile(node.elem)
         if elem is None or elem.kind != "affine":
-            return _join([elem])
+            return _join([elem, *computed])
         if isinstance(coll, RangeLit):
             return _D("periodic", _crossing(elem, coll.lo.value, coll.hi.value))
         assert isinstance(coll, SetLit | ListLit)
-        values = [i.value for i in coll.items if isinstance(i, Num)]
-        return _D("periodic", _crossing(elem, min(values), max(values)))
+        bounds = [_const_bounds(d) if d is not None else None
+                  for d in (_int_profile(i) for i in coll.items)]
+        los = [b[0] for b in bounds if b is not None]
+        his = [b[1] for b in bounds if b is not None]
+        if len(los) < len(bounds):
+            return None  # an item that moves with pos, or unbounded: keep positions exact
+        return _D("periodic", _crossing(elem, min(los), max(his)))
     if isinstance(node, Not):
         return _profile(node.operand)
     if isinstance(node, And | Or):
