@@ -21,19 +21,30 @@ sampling is still a real one (replayable), only perhaps not the shortest; an
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
-from eleusis.cards import ALL_CARDS, Card
-from eleusis.rules.abstract import POS_MAX, OverBudget, Space, Walk
+from eleusis.cards import ALL_CARDS, Card, Suit
+from eleusis.rules.abstract import POS_MAX, OverBudget, Space, Symmetry, Walk, symmetry
 from eleusis.rules.rule import Rule
 
 #: Work (card judgements + state transitions) before falling back to sampling.
 EXACT_BUDGET: Final = 600_000
-#: Sampled fallback: games played and the longest game.
+#: Sampled fallback: games played, the longest game, and the most work (card
+#: classes judged) it may take.
 SAMPLE_GAMES: Final = 40
 SAMPLE_LENGTH: Final = 60
+SAMPLE_BUDGET: Final = 150_000
+#: Work in one slice of :func:`compare_steps`: about 10 to 20 ms on CPython,
+#: 25 to 50 ms in Pyodide.
+SLICE_WORK: Final = 20_000
+#: Comparisons remembered (see :func:`compare_steps`).
+CACHE_SIZE: Final = 64
+
+T = TypeVar("T")
+_CACHE: OrderedDict[tuple[Rule, Rule, tuple[Card, ...], int, int], Comparison] = OrderedDict()
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -100,31 +111,223 @@ def compare(
 
     ``max_pos`` bounds the positions considered (default :data:`POS_MAX`);
     ``budget`` is the exact search's limit in units of work (see the module doc).
+    The result of a recent call with the same arguments is returned at once
+    (see :func:`compare_steps`).
+    """
+    for result in compare_steps(secret, guess, mainline, max_pos=max_pos, budget=budget,
+                                slice_work=None):
+        if result is not None:
+            return result
+    raise AssertionError("compare_steps ends with its result")  # pragma: no cover
+
+
+def compare_steps(
+    secret: Rule,
+    guess: Rule,
+    mainline: Sequence[Card] = (),
+    *,
+    max_pos: int = POS_MAX,
+    budget: int = EXACT_BUDGET,
+    slice_work: int | None = SLICE_WORK,
+) -> Iterator[Comparison | None]:
+    """:func:`compare` in slices: yields None after about ``slice_work`` units of
+    work (None: never), then the :class:`Comparison`, and stops.
+
+    A page runs one slice per task so that judging a guess never blocks it;
+    the result is remembered (the last :data:`CACHE_SIZE` comparisons), so the
+    :func:`compare` the engine then makes for the same guess returns at once::
+
+        >>> from eleusis.rules import parse
+        >>> steps = compare_steps(parse("card is red"), parse("card is red and true"))
+        >>> results = [r for r in steps if r is not None]
+        >>> results[0].equivalent, results[0].exact
+        (True, True)
     """
     mainline = tuple(mainline)
+    key = (secret, guess, mainline, max_pos, budget)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        _CACHE.move_to_end(key)
+        yield cached
+        return
+    meter = _Meter(slice_work)
     if secret == guess:
-        return Comparison(True, True, None)
+        result = Comparison(True, True, None)
+    else:
+        result = yield from _decide(secret, guess, mainline, max_pos, budget, meter)
+    _CACHE[key] = result
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    yield result
+
+
+class _Meter:
+    """Counts work and says when a slice is full."""
+
+    __slots__ = ("mark", "slice")
+
+    def __init__(self, slice_work: int | None) -> None:
+        self.slice = slice_work
+        self.mark = 0
+
+    def due(self, work: int) -> bool:
+        """Whether ``work`` (a running total) has filled the current slice."""
+        if self.slice is None or work - self.mark < self.slice:
+            return False
+        self.mark = work
+        return True
+
+
+def _decide(
+    secret: Rule, guess: Rule, mainline: tuple[Card, ...], max_pos: int, budget: int,
+    meter: _Meter,
+) -> Generator[None, None, Comparison]:
     limit = max(max_pos, len(mainline) + 1)
     space = Space((secret, guess), limit)
+    spent = 0
+    check = _Everywhere(space, symmetry((secret, guess)))
+    if check.worth_it(budget):
+        agree = yield from check.run(secret, guess, meter)
+        spent = check.work
+        if agree:
+            return Comparison(True, True, None, explored=check.keys)
+    walk = Walk(space, (secret, guess), mainline, plays=limit - len(mainline) - 1,
+                budget=max(0, budget - spent), count_moves=True)
     try:
-        return _exact(space, secret, guess, mainline, limit, budget)
+        return (yield from _exact(space, walk, mainline, meter))
     except OverBudget:
-        return _sampled(space, secret, guess, mainline, limit)
+        meter.mark = 0
+        return (yield from _sampled(space, secret, guess, mainline, limit, meter))
+
+
+class _Everywhere:
+    """Whether the two rules agree on every card after *any* looked-back cards
+    and position, not only the reachable ones: a sufficient condition for
+    equivalence that needs no search. Judged once per class of what the rules
+    read (:meth:`Space.key`), and only on one representative of each orbit of
+    :func:`~eleusis.rules.abstract.symmetry` (with one block of 13 ranks,
+    ``card.rank != prev.rank and card.rank != prev2.rank`` needs the 5
+    patterns of equal and different ranks, not 13 * 13 pairs)."""
+
+    def __init__(self, space: Space, sym: Symmetry) -> None:
+        self.space = space
+        self.work = 0
+        self.keys = 0
+        depth = space.depth
+        index = {(c.rank, c.suit): c.index for c in ALL_CARDS}
+        self.index = index
+        self.rank_blocks, self.suit_blocks = sym.rank_blocks, sym.suit_blocks
+        # per slot 1..depth: does its class pin the rank / the suit, or depend on it?
+        self.pins_rank: list[bool] = []
+        self.pins_suit: list[bool] = []
+        self.by_rank: list[bool] = []
+        self.by_suit: list[bool] = []
+        for j in range(1, depth + 1):
+            own = space.own[j]
+            classes: dict[int, set[Card]] = {}
+            for c in ALL_CARDS:
+                classes.setdefault(own[c.index], set()).add(c)
+            self.pins_rank.append(all(len({c.rank for c in g}) == 1 for g in classes.values()))
+            self.pins_suit.append(all(len({c.suit for c in g}) == 1 for g in classes.values()))
+            self.by_rank.append(len({own[index[(r, Suit.SPADES)]] for r in range(1, 14)}) > 1)
+            self.by_suit.append(len({own[index[(1, s)]] for s in Suit}) > 1)
+        self.positions = (list(range(1, min(space.t + space.p, space.max_pos + 1)))
+                          if space.uses_pos else [1])
+
+    @staticmethod
+    def _options(values: Sequence[T], blocks: tuple[tuple[T, ...], ...], used: tuple[T, ...],
+                 pins: bool, depends: bool) -> list[T]:
+        """The values a slot may take, one per orbit: any value already used or
+        the first unused one of each block when the slot's class pins the value;
+        one per block when it only depends on it; any one value otherwise."""
+        if not depends:
+            return [values[0]]
+        if not pins:
+            return [b[0] for b in blocks]
+        fresh = [next(v for v in b if v not in used) for b in blocks
+                 if any(v not in used for v in b)]
+        return list(used) + fresh
+
+    def backs(self) -> Iterator[tuple[int, ...]]:
+        """One looked-back tuple (own classes, newest first) per orbit, every length."""
+        depth = self.space.depth
+        own = self.space.own
+        ranks = tuple(range(1, 14))
+        suits = tuple(Suit)
+        stack: list[tuple[tuple[int, ...], tuple[int, ...], tuple[Suit, ...]]] = [((), (), ())]
+        while stack:
+            back, used_r, used_s = stack.pop()
+            yield back
+            j = len(back)
+            if j == depth:
+                continue
+            seen: set[int] = set()
+            r_opts = self._options(ranks, self.rank_blocks, used_r, self.pins_rank[j],
+                                   self.by_rank[j])
+            s_opts = self._options(suits, self.suit_blocks, used_s, self.pins_suit[j],
+                                   self.by_suit[j])
+            for r in r_opts:
+                for su in s_opts:
+                    cls = own[j + 1][self.index[(r, su)]]
+                    if cls in seen:
+                        continue
+                    seen.add(cls)
+                    nr = (*used_r, r) if self.pins_rank[j] and r not in used_r else used_r
+                    ns = (*used_s, su) if self.pins_suit[j] and su not in used_s else used_s
+                    stack.append(((*back, cls), nr, ns))
+
+    def estimate(self) -> int:
+        """An upper bound of the keys :meth:`run` judges."""
+        total, layer = 1, 1
+        used_r = used_s = 0
+        for j in range(self.space.depth):
+            r = 1 if not self.by_rank[j] else (
+                len(self.rank_blocks) + used_r if self.pins_rank[j] else len(self.rank_blocks))
+            su = 1 if not self.by_suit[j] else (
+                len(self.suit_blocks) + used_s if self.pins_suit[j] else len(self.suit_blocks))
+            used_r += self.pins_rank[j]
+            used_s += self.pins_suit[j]
+            layer *= min(r, 13) * min(su, 4)
+            total += layer
+        return total * len(self.positions)
+
+    def worth_it(self, budget: int) -> bool:
+        """Whether the check costs less than a search could (an estimate) and fits."""
+        space = self.space
+        cost = self.estimate() * 2 * len(space.candidates)
+        moves = len(set(space.rep[1])) if space.depth else 1
+        return cost <= budget // 2 and cost <= space.estimate() * moves
+
+    def run(self, secret: Rule, guess: Rule, meter: _Meter) -> Generator[None, None, bool]:
+        """True when the rules agree everywhere; False at the first key where they
+        do not (a search then decides whether a mainline reaches it)."""
+        space = self.space
+        per_key = 2 * len(space.candidates)
+        for back in self.backs():
+            for apos in self.positions:
+                key = (back, apos)
+                self.keys += 1
+                self.work += per_key
+                if space.verdicts(secret, key) != space.verdicts(guess, key):
+                    return False
+                if meter.due(self.work):
+                    yield None
+        return True
 
 
 def _exact(
-    space: Space, secret: Rule, guess: Rule, mainline: tuple[Card, ...], limit: int, budget: int
-) -> Comparison:
+    space: Space, walk: Walk, mainline: tuple[Card, ...], meter: _Meter
+) -> Generator[None, None, Comparison]:
     """The breadth-first search of :class:`~eleusis.rules.abstract.Walk`: the
     first state where the verdicts differ gives a shortest counterexample."""
-    walk = Walk(space, (secret, guess), mainline, plays=limit - len(mainline) - 1,
-                budget=budget, count_moves=True)
     candidates = space.candidates
     for i, ((sv, gv), _, _) in walk:
         if sv != gv:
             j = next(j for j, (a, b) in enumerate(zip(sv, gv, strict=True)) if a != b)
             ce = Counterexample(mainline + walk.path(i), ALL_CARDS[candidates[j]], sv[j], gv[j])
             return Comparison(False, True, ce, explored=len(walk.states))
+        if meter.due(walk.work):
+            yield None
     return Comparison(True, True, None, explored=len(walk.states))
 
 
@@ -134,20 +337,32 @@ def _back(line: list[Card], depth: int) -> tuple[Card | None, ...]:
 
 
 def _sampled(
-    space: Space, secret: Rule, guess: Rule, mainline: tuple[Card, ...], limit: int
-) -> Comparison:
-    """Random games of the secret rule, every card class checked at every step."""
+    space: Space, secret: Rule, guess: Rule, mainline: tuple[Card, ...], limit: int,
+    meter: _Meter,
+) -> Generator[None, None, Comparison]:
+    """Random games of the secret rule, every card class checked at every step,
+    within :data:`SAMPLE_BUDGET` units of work (one per card class judged)."""
     rng = random.Random(0x5EC2E7)
     candidates = space.candidate_cards
+    members = {c: [card for card in ALL_CARDS if space.members[c] >> card.index & 1]
+               for c in space.candidates}
+    weights = [space.weight[c] for c in space.candidates]
     depth = space.depth
-    plays = 0
+    plays = work = games = 0
+    per_play = 2 * len(candidates)
     best: Counterexample | None = None
     for _ in range(SAMPLE_GAMES):
+        if work + per_play > SAMPLE_BUDGET:
+            break
+        games += 1
         line = list(mainline)
         while len(line) + 1 <= limit and len(line) - len(mainline) < SAMPLE_LENGTH:
             if best is not None and len(best.mainline) <= len(line):
                 break
+            if work + per_play > SAMPLE_BUDGET:
+                break
             plays += 1
+            work += per_play
             back = _back(line, depth)
             pos = len(line) + 1
             sv = secret.judge_all(candidates, back, pos)
@@ -156,19 +371,21 @@ def _sampled(
                 i = next(i for i, (a, b) in enumerate(zip(sv, gv, strict=True)) if a != b)
                 best = Counterexample(tuple(line), candidates[i], sv[i], gv[i])
                 break
-            legal = [c for c, ok in zip(ALL_CARDS, secret.judge_all(ALL_CARDS, back, pos),
-                                        strict=True) if ok]
+            legal = [i for i, ok in enumerate(sv) if ok]
             if not legal:
                 break
-            line.append(rng.choice(legal))
+            chosen = rng.choices(legal, [weights[i] for i in legal])[0]
+            line.append(rng.choice(members[space.candidates[chosen]]))
+            if meter.due(work):
+                yield None
     note = (
         f"the rules read too many card details to compare every case exactly; "
-        f"{SAMPLE_GAMES} random games of up to {SAMPLE_LENGTH} cards were checked "
-        f"({plays} positions)"
+        f"{games} random games of up to {SAMPLE_LENGTH} cards were checked ({plays} positions)"
     )
     if best is not None:
         note += "; the counterexample is real but may not be the shortest"
     return Comparison(best is None, False, best, note, explored=plays)
 
 
-__all__ = ["EXACT_BUDGET", "Comparison", "Counterexample", "compare"]
+__all__ = ["CACHE_SIZE", "EXACT_BUDGET", "SAMPLE_BUDGET", "SLICE_WORK", "Comparison",
+           "Counterexample", "compare", "compare_steps"]
