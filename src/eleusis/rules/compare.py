@@ -20,6 +20,7 @@ sampling is still a real one (replayable), only perhaps not the shortest; an
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import OrderedDict
 from collections.abc import Generator, Iterator, Sequence
@@ -27,7 +28,16 @@ from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from eleusis.cards import ALL_CARDS, Card, Suit
-from eleusis.rules.abstract import POS_MAX, OverBudget, Space, Symmetry, Walk, symmetry
+from eleusis.rules.abstract import (
+    POS_MAX,
+    Key,
+    OverBudget,
+    Space,
+    State,
+    Symmetry,
+    Walk,
+    symmetry,
+)
 from eleusis.rules.rule import Rule
 
 #: Work (card judgements + state transitions) before falling back to sampling.
@@ -185,16 +195,22 @@ def _decide(
     limit = max(max_pos, len(mainline) + 1)
     space = Space((secret, guess), limit)
     spent = 0
-    check = _Everywhere(space, symmetry((secret, guess)))
+    sym = symmetry((secret, guess))
+    check = _Everywhere(space, sym)
     if check.worth_it(budget):
         agree = yield from check.run(secret, guess, meter)
         spent = check.work
         if agree:
             return Comparison(True, True, None, explored=check.keys)
-    walk = Walk(space, (secret, guess), mainline, plays=limit - len(mainline) - 1,
-                budget=max(0, budget - spent), count_moves=True)
+    plays = limit - len(mainline) - 1
     try:
-        return (yield from _exact(space, walk, mainline, meter))
+        if sym.trivial or space.depth < 2:
+            walk = Walk(space, (secret, guess), mainline, plays=plays,
+                        budget=max(0, budget - spent), count_moves=True)
+            return (yield from _exact(space, walk, mainline, meter))
+        search = _SymmetricSearch(space, sym, (secret, guess), mainline, plays,
+                                  max(0, budget - spent))
+        return (yield from search.run(meter))
     except OverBudget:
         meter.mark = 0
         return (yield from _sampled(space, secret, guess, mainline, limit, meter))
@@ -276,27 +292,14 @@ class _Everywhere:
                     ns = (*used_s, su) if self.pins_suit[j] and su not in used_s else used_s
                     stack.append(((*back, cls), nr, ns))
 
-    def estimate(self) -> int:
-        """An upper bound of the keys :meth:`run` judges."""
-        total, layer = 1, 1
-        used_r = used_s = 0
-        for j in range(self.space.depth):
-            r = 1 if not self.by_rank[j] else (
-                len(self.rank_blocks) + used_r if self.pins_rank[j] else len(self.rank_blocks))
-            su = 1 if not self.by_suit[j] else (
-                len(self.suit_blocks) + used_s if self.pins_suit[j] else len(self.suit_blocks))
-            used_r += self.pins_rank[j]
-            used_s += self.pins_suit[j]
-            layer *= min(r, 13) * min(su, 4)
-            total += layer
-        return total * len(self.positions)
-
     def worth_it(self, budget: int) -> bool:
-        """Whether the check costs less than a search could (an estimate) and fits."""
+        """Whether the check costs less than a search could (an estimate) and fits
+        in half the budget (the keys are counted, not judged, to know)."""
         space = self.space
-        cost = self.estimate() * 2 * len(space.candidates)
+        per_back = 2 * len(space.candidates) * len(self.positions)
         moves = len(set(space.rep[1])) if space.depth else 1
-        return cost <= budget // 2 and cost <= space.estimate() * moves
+        limit = min(budget // 2, space.estimate() * moves) // per_back
+        return sum(1 for _ in itertools.islice(self.backs(), limit + 1)) <= limit
 
     def run(self, secret: Rule, guess: Rule, meter: _Meter) -> Generator[None, None, bool]:
         """True when the rules agree everywhere; False at the first key where they
@@ -313,6 +316,173 @@ class _Everywhere:
                 if meter.due(self.work):
                     yield None
         return True
+
+
+#: A renaming of ranks (1..13) and of suits (0..3, their order in :class:`Suit`).
+_Perm = tuple[dict[int, int], dict[int, int]]
+_SUITS: Final = tuple(Suit)
+
+
+def _whole(part: dict[int, int], blocks: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """A one-to-one renaming within blocks, extended to every value of them."""
+    out = dict(part)
+    for block in blocks:
+        free = [v for v in block if v not in part.values()]
+        for v in block:
+            if v not in out:
+                out[v] = free.pop(0)
+    return out
+
+
+class _SymmetricSearch:
+    """:class:`~eleusis.rules.abstract.Walk`'s breadth-first search over the
+    orbits of states under a :class:`~eleusis.rules.abstract.Symmetry`: each
+    state is relabelled (ranks and suits renamed in order of first appearance
+    within their blocks) before it is looked up, so ``card.rank not in
+    {prev.rank, prev2.rank, prev3.rank}`` has one state per pattern of equal
+    ranks instead of one per 13 * 12 * 11 ranks. Verdicts and moves are those
+    of the relabelled state, which the symmetry leaves unchanged; a
+    counterexample found on relabelled states is mapped back to real cards
+    along its path, so it is concrete, accepted by the secret rule card by
+    card, and still a shortest one."""
+
+    def __init__(self, space: Space, sym: Symmetry, rules: tuple[Rule, Rule],
+                 mainline: tuple[Card, ...], plays: int, budget: int) -> None:
+        self.space, self.rules, self.mainline = space, rules, mainline
+        self.plays, self.budget = plays, budget
+        # cards as (rank, suit number); card index = suit number * 13 + rank - 1
+        self.index = {(c.rank, _SUITS.index(c.suit)): c.index for c in ALL_CARDS}
+        self.rank_of = [c.rank for c in ALL_CARDS]
+        self.suit_of = [_SUITS.index(c.suit) for c in ALL_CARDS]
+        self.rank_blocks = sym.rank_blocks
+        self.suit_blocks = tuple(tuple(_SUITS.index(su) for su in b) for b in sym.suit_blocks)
+        self.rank_block = {r: i for i, b in enumerate(self.rank_blocks) for r in b}
+        self.suit_block = {su: i for i, b in enumerate(self.suit_blocks) for su in b}
+        # per slot of ``back`` (0 is the next prev): its class pins the rank / suit
+        self.pins: list[tuple[bool, bool]] = []
+        for j in range(space.depth):
+            classes: dict[int, set[Card]] = {}
+            for c in ALL_CARDS:
+                classes.setdefault(space.rep[j + 1][c.index], set()).add(c)
+            self.pins.append((all(len({c.rank for c in g}) == 1 for g in classes.values()),
+                              all(len({c.suit for c in g}) == 1 for g in classes.values())))
+        self.states: list[State] = []
+        self.parents: list[tuple[int, int] | None] = []
+
+    def canon(self, back: tuple[int, ...]) -> tuple[tuple[int, ...], _Perm]:
+        """The orbit's representative of ``back`` and the renaming that gives it."""
+        ranks: dict[int, int] = {}
+        suits: dict[int, int] = {}
+        r_used = [0] * len(self.rank_blocks)
+        s_used = [0] * len(self.suit_blocks)
+        rep, rank_of, suit_of, pins = self.space.rep, self.rank_of, self.suit_of, self.pins
+        out = []
+        for j, b in enumerate(back):
+            r, su = rank_of[b], suit_of[b]
+            pin_r, pin_s = pins[j]
+            if pin_r:
+                m = ranks.get(r)
+                if m is None:
+                    k = self.rank_block[r]
+                    m = ranks[r] = self.rank_blocks[k][r_used[k]]
+                    r_used[k] += 1
+                r = m
+            if pin_s:
+                m = suits.get(su)
+                if m is None:
+                    k = self.suit_block[su]
+                    m = suits[su] = self.suit_blocks[k][s_used[k]]
+                    s_used[k] += 1
+                su = m
+            out.append(rep[j + 1][su * 13 + r - 1])
+        return tuple(out), (ranks, suits)
+
+    def _complete(self, perm: _Perm) -> _Perm:
+        """A partial renaming made a whole one (each block onto itself)."""
+        return _whole(perm[0], self.rank_blocks), _whole(perm[1], self.suit_blocks)
+
+    def run(self, meter: _Meter) -> Generator[None, None, Comparison]:
+        """Breadth-first search; the first disagreement gives a counterexample."""
+        space, (secret, guess) = self.space, self.rules
+        rep1, candidates = space.rep[1], space.candidates
+        start_back, start_pos = space.start(self.mainline)
+        start = (self.canon(start_back)[0], start_pos)
+        states, parents = self.states, self.parents
+        states.append(start)
+        parents.append(None)
+        index: dict[State, int] = {start: 0}
+        table: dict[Key, tuple[tuple[bool, ...], tuple[int, ...]]] = {}
+        per_key = 2 * len(candidates)
+        work, depth, layer_end, i = 0, 0, 1, 0
+        while i < len(states):
+            if i == layer_end:
+                depth, layer_end = depth + 1, len(states)
+            back, apos = states[i]
+            key = space.key(states[i])
+            judged = table.get(key)
+            if judged is None:
+                work += per_key
+                if work > self.budget:
+                    raise OverBudget
+                sv, gv = space.verdicts(secret, key), space.verdicts(guess, key)
+                if sv != gv:
+                    j = next(j for j, (a, b) in enumerate(zip(sv, gv, strict=True)) if a != b)
+                    return self._counterexample(i, candidates[j], sv[j], gv[j])
+                firsts: dict[int, int] = {}
+                for c, ok in zip(candidates, sv, strict=True):
+                    if ok and rep1[c] not in firsts:
+                        firsts[rep1[c]] = c
+                judged = table[key] = (sv, tuple(firsts.values()))
+            moves = judged[1]
+            if moves and depth < self.plays:
+                work += len(moves)
+                if work > self.budget:
+                    raise OverBudget
+                rest = space.tail(back)
+                napos = space.next_pos(apos)
+                for c in moves:
+                    nxt = (self.canon((rep1[c], *rest))[0], napos)
+                    if nxt not in index:
+                        index[nxt] = len(states)
+                        states.append(nxt)
+                        parents.append((i, c))
+            if meter.due(work):
+                yield None
+            i += 1
+        return Comparison(True, True, None, explored=len(states))
+
+    def _counterexample(self, i: int, card: int, secret_accepts: bool,
+                        guess_accepts: bool) -> Comparison:
+        """Real cards for the relabelled path to state ``i``."""
+        moves: list[int] = []
+        step = self.parents[i]
+        while step is not None:
+            i, c = step
+            moves.append(c)
+            step = self.parents[i]
+        moves.reverse()
+        space = self.space
+        back, _ = space.start(self.mainline)
+        # perm renames the real cards into the relabelled ones: perm(real) ~ state
+        perm = self._complete(self.canon(back)[1])
+        played: list[Card] = []
+        for c in moves:
+            real = self._undo(perm, ALL_CARDS[c])
+            played.append(real)
+            canon_back = self.canon(back)[0]
+            back = (space.rep[1][real.index], *space.tail(back))
+            step_perm = self._complete(self.canon((space.rep[1][c], *space.tail(canon_back)))[1])
+            perm = ({r: step_perm[0][v] for r, v in perm[0].items()},
+                    {su: step_perm[1][v] for su, v in perm[1].items()})
+        real_card = self._undo(perm, ALL_CARDS[card])
+        ce = Counterexample(self.mainline + tuple(played), real_card, secret_accepts,
+                            guess_accepts)
+        return Comparison(False, True, ce, explored=len(self.states))
+
+    def _undo(self, perm: _Perm, card: Card) -> Card:
+        ranks = {v: r for r, v in perm[0].items()}
+        suits = {v: su for su, v in perm[1].items()}
+        return ALL_CARDS[self.index[(ranks[card.rank], suits[_SUITS.index(card.suit)])]]
 
 
 def _exact(
