@@ -139,7 +139,7 @@ def _rule(rng: random.Random, depth: int, d: int = 2) -> str:
                        f"(if {a} then {b} else {c})"])
 
 
-def _search_only(secret: Rule, guess: Rule) -> int | None | bool:
+def _search_only(secret: Rule, guess: Rule) -> int | bool | None:
     """The breadth-first search alone: True when equivalent, else the length of
     the shortest counterexample's mainline (None: too big to finish)."""
     space = Space((secret, guess), POS_MAX)

@@ -10,7 +10,8 @@ design's ``rule-language.md``::
     True
 
 Public API: :func:`parse`, :class:`Rule`, :class:`RuleSyntaxError`,
-:class:`RuleEvalError`, :func:`compare`, :class:`Comparison`,
+:class:`RuleEvalError`, :func:`compare` (and :func:`compare_steps`, the same
+in slices for a page's main thread), :class:`Comparison`,
 :class:`Counterexample`, :func:`analyse`, :class:`Analysis`. The rule
 ``library`` and the ``generate`` module are loaded on first use.
 
@@ -63,7 +64,7 @@ from types import ModuleType
 # modules: importing them here binds the package attributes to the functions
 # (``from eleusis.rules.compare import compare`` still reaches the module).
 from eleusis.rules.analyse import Analysis, analyse
-from eleusis.rules.compare import Comparison, Counterexample, compare
+from eleusis.rules.compare import Comparison, Counterexample, compare, compare_steps
 from eleusis.rules.errors import RuleEvalError, RuleSyntaxError
 from eleusis.rules.rule import Rule, parse
 
@@ -76,6 +77,7 @@ __all__ = [
     "RuleSyntaxError",
     "analyse",
     "compare",
+    "compare_steps",
     "parse",
 ]
 

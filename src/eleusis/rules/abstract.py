@@ -29,6 +29,7 @@ than three decks (156 cards), and 200 leaves a margin. A rule clause like
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -627,8 +628,15 @@ Key = tuple[tuple[int, ...], int]
 
 
 def _rep_table(attrs: Iterable[str]) -> list[int]:
+    return list(_rep_tuple(frozenset(attrs)))
+
+
+@functools.cache
+def _rep_tuple(attrs: frozenset[str]) -> tuple[int, ...]:
+    """:func:`representatives` as card indices (a few dozen attribute sets occur:
+    remembered, since every comparison and analysis builds several)."""
     reps = representatives(attrs)
-    return [reps[c].index for c in ALL_CARDS]
+    return tuple(reps[c].index for c in ALL_CARDS)
 
 
 def rule_reads(rules: Iterable[Rule]) -> list[set[str]]:

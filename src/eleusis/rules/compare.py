@@ -2,20 +2,37 @@
 
 A guess is right when, from the current mainline on, it gives the same verdict
 as the secret rule on every card after every mainline the secret rule could
-still produce (design: "When is a guess right?"). :func:`compare` checks this
-exactly by a breadth-first search over the reduced states of
-:class:`~eleusis.rules.abstract.Space` (the last cards reduced to the
-attributes the two rules read, the position folded by its period), judging
-every class of card in every state the secret rule can reach. The first
-disagreement found is a shortest counterexample, and its mainline is concrete:
-the secret rule accepts it card by card.
+still produce (design: "When is a guess right?"). :func:`compare` decides it
+exactly, cheapest method first:
 
-Only when the search exceeds :data:`EXACT_BUDGET` units of work (card
-judgements plus state transitions; three or four looked-back cards each read
-whole, say) does it fall back to a sampled check over random games, and then
-says so: ``exact`` is False and ``note`` explains. A counterexample found by
-sampling is still a real one (replayable), only perhaps not the shortest; an
-"equivalent" found by sampling is not a proof.
+1. **Agreement everywhere.** If the two rules give the same verdict on every
+   class of card after *any* looked-back cards and position (not only those a
+   mainline can reach), they are equivalent: no search needed. The classes
+   are what the rules read of each slot (:meth:`Space.key`), and only one
+   representative of each orbit of :func:`~eleusis.rules.abstract.symmetry`
+   is judged: rules that compare ranks only for equality need the patterns of
+   equal and different ranks, not every rank. Run when it costs less than a
+   search could.
+2. **Breadth-first search** over the reduced states of
+   :class:`~eleusis.rules.abstract.Space` (the last cards reduced to the
+   attributes the two rules read, the position folded by its period), judging
+   every class of card in every state the secret rule can reach; when the
+   rules have a symmetry, over the orbits of states (:class:`_SymmetricSearch`).
+   The first disagreement found is a shortest counterexample, and its mainline
+   is concrete: the secret rule accepts it card by card.
+
+Only when this exceeds :data:`EXACT_BUDGET` units of work (card judgements
+plus state transitions: five looked-back ranks added together, say) does it
+fall back to a sampled check over random games (itself bounded by
+:data:`SAMPLE_BUDGET`), and then says so: ``exact`` is False and ``note``
+explains. A counterexample found by sampling is still a real one
+(replayable), only perhaps not the shortest; an "equivalent" found by
+sampling is not a proof.
+
+:func:`compare_steps` does the same work in slices of about
+:data:`SLICE_WORK` units, so that a page can judge a guess without blocking
+its main thread; results are remembered, so the engine's own :func:`compare`
+of the same guess afterwards costs nothing.
 """
 
 from __future__ import annotations
@@ -47,13 +64,20 @@ EXACT_BUDGET: Final = 600_000
 SAMPLE_GAMES: Final = 40
 SAMPLE_LENGTH: Final = 60
 SAMPLE_BUDGET: Final = 150_000
-#: Work in one slice of :func:`compare_steps`: about 10 to 20 ms on CPython,
-#: 25 to 50 ms in Pyodide.
-SLICE_WORK: Final = 20_000
+#: Work in one slice of :func:`compare_steps`: a few milliseconds on CPython
+#: for most rules, about 20 ms for the costliest ones to judge (see
+#: docs/performance.md), two to three times that in Pyodide.
+SLICE_WORK: Final = 5_000
 #: Comparisons remembered (see :func:`compare_steps`).
 CACHE_SIZE: Final = 64
 
 T = TypeVar("T")
+_SUITS: Final = tuple(Suit)
+#: rank (1..13) and suit number (0..3, the order of Suit) of each card index;
+#: card index = suit number * 13 + rank - 1.
+_RANK_OF: Final = tuple(c.rank for c in ALL_CARDS)
+_SUIT_OF: Final = tuple(_SUITS.index(c.suit) for c in ALL_CARDS)
+assert all(c.index == _SUIT_OF[c.index] * 13 + c.rank - 1 for c in ALL_CARDS)
 _CACHE: OrderedDict[tuple[Rule, Rule, tuple[Card, ...], int, int], Comparison] = OrderedDict()
 
 
@@ -171,6 +195,11 @@ def compare_steps(
     yield result
 
 
+def clear_cache() -> None:
+    """Forget the remembered comparisons (for benchmarks that time the work)."""
+    _CACHE.clear()
+
+
 class _Meter:
     """Counts work and says when a slice is full."""
 
@@ -203,6 +232,7 @@ def _decide(
         if agree:
             return Comparison(True, True, None, explored=check.keys)
     plays = limit - len(mainline) - 1
+    meter.mark = 0  # each method counts its work from 0
     try:
         if sym.trivial or space.depth < 2:
             walk = Walk(space, (secret, guess), mainline, plays=plays,
@@ -230,23 +260,16 @@ class _Everywhere:
         self.work = 0
         self.keys = 0
         depth = space.depth
-        index = {(c.rank, c.suit): c.index for c in ALL_CARDS}
-        self.index = index
-        self.rank_blocks, self.suit_blocks = sym.rank_blocks, sym.suit_blocks
+        self.rank_blocks = sym.rank_blocks
+        self.suit_blocks = tuple(tuple(_SUITS.index(su) for su in b) for b in sym.suit_blocks)
         # per slot 1..depth: does its class pin the rank / the suit, or depend on it?
-        self.pins_rank: list[bool] = []
-        self.pins_suit: list[bool] = []
-        self.by_rank: list[bool] = []
-        self.by_suit: list[bool] = []
-        for j in range(1, depth + 1):
-            own = space.own[j]
-            classes: dict[int, set[Card]] = {}
-            for c in ALL_CARDS:
-                classes.setdefault(own[c.index], set()).add(c)
-            self.pins_rank.append(all(len({c.rank for c in g}) == 1 for g in classes.values()))
-            self.pins_suit.append(all(len({c.suit for c in g}) == 1 for g in classes.values()))
-            self.by_rank.append(len({own[index[(r, Suit.SPADES)]] for r in range(1, 14)}) > 1)
-            self.by_suit.append(len({own[index[(1, s)]] for s in Suit}) > 1)
+        pins = [_pins(space.own[j]) for j in range(1, depth + 1)]
+        self.pins_rank = [p[0] for p in pins]
+        self.pins_suit = [p[1] for p in pins]
+        self.by_rank = [len({space.own[j][r - 1] for r in range(1, 14)}) > 1
+                        for j in range(1, depth + 1)]
+        self.by_suit = [len({space.own[j][su * 13] for su in range(4)}) > 1
+                        for j in range(1, depth + 1)]
         self.positions = (list(range(1, min(space.t + space.p, space.max_pos + 1)))
                           if space.uses_pos else [1])
 
@@ -269,8 +292,8 @@ class _Everywhere:
         depth = self.space.depth
         own = self.space.own
         ranks = tuple(range(1, 14))
-        suits = tuple(Suit)
-        stack: list[tuple[tuple[int, ...], tuple[int, ...], tuple[Suit, ...]]] = [((), (), ())]
+        suits = tuple(range(4))
+        stack: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = [((), (), ())]
         while stack:
             back, used_r, used_s = stack.pop()
             yield back
@@ -284,7 +307,7 @@ class _Everywhere:
                                    self.by_suit[j])
             for r in r_opts:
                 for su in s_opts:
-                    cls = own[j + 1][self.index[(r, su)]]
+                    cls = own[j + 1][su * 13 + r - 1]
                     if cls in seen:
                         continue
                     seen.add(cls)
@@ -320,7 +343,12 @@ class _Everywhere:
 
 #: A renaming of ranks (1..13) and of suits (0..3, their order in :class:`Suit`).
 _Perm = tuple[dict[int, int], dict[int, int]]
-_SUITS: Final = tuple(Suit)
+
+
+def _pins(table: Sequence[int]) -> tuple[bool, bool]:
+    """Whether each class of a representatives table pins the rank, the suit."""
+    return (all(_RANK_OF[i] == _RANK_OF[r] for i, r in enumerate(table)),
+            all(_SUIT_OF[i] == _SUIT_OF[r] for i, r in enumerate(table)))
 
 
 def _whole(part: dict[int, int], blocks: tuple[tuple[int, ...], ...]) -> dict[int, int]:
@@ -350,22 +378,12 @@ class _SymmetricSearch:
                  mainline: tuple[Card, ...], plays: int, budget: int) -> None:
         self.space, self.rules, self.mainline = space, rules, mainline
         self.plays, self.budget = plays, budget
-        # cards as (rank, suit number); card index = suit number * 13 + rank - 1
-        self.index = {(c.rank, _SUITS.index(c.suit)): c.index for c in ALL_CARDS}
-        self.rank_of = [c.rank for c in ALL_CARDS]
-        self.suit_of = [_SUITS.index(c.suit) for c in ALL_CARDS]
         self.rank_blocks = sym.rank_blocks
         self.suit_blocks = tuple(tuple(_SUITS.index(su) for su in b) for b in sym.suit_blocks)
         self.rank_block = {r: i for i, b in enumerate(self.rank_blocks) for r in b}
         self.suit_block = {su: i for i, b in enumerate(self.suit_blocks) for su in b}
         # per slot of ``back`` (0 is the next prev): its class pins the rank / suit
-        self.pins: list[tuple[bool, bool]] = []
-        for j in range(space.depth):
-            classes: dict[int, set[Card]] = {}
-            for c in ALL_CARDS:
-                classes.setdefault(space.rep[j + 1][c.index], set()).add(c)
-            self.pins.append((all(len({c.rank for c in g}) == 1 for g in classes.values()),
-                              all(len({c.suit for c in g}) == 1 for g in classes.values())))
+        self.pins = [_pins(space.rep[j + 1]) for j in range(space.depth)]
         self.states: list[State] = []
         self.parents: list[tuple[int, int] | None] = []
 
@@ -375,7 +393,7 @@ class _SymmetricSearch:
         suits: dict[int, int] = {}
         r_used = [0] * len(self.rank_blocks)
         s_used = [0] * len(self.suit_blocks)
-        rep, rank_of, suit_of, pins = self.space.rep, self.rank_of, self.suit_of, self.pins
+        rep, rank_of, suit_of, pins = self.space.rep, _RANK_OF, _SUIT_OF, self.pins
         out = []
         for j, b in enumerate(back):
             r, su = rank_of[b], suit_of[b]
@@ -482,7 +500,7 @@ class _SymmetricSearch:
     def _undo(self, perm: _Perm, card: Card) -> Card:
         ranks = {v: r for r, v in perm[0].items()}
         suits = {v: su for su, v in perm[1].items()}
-        return ALL_CARDS[self.index[(ranks[card.rank], suits[_SUITS.index(card.suit)])]]
+        return ALL_CARDS[suits[_SUIT_OF[card.index]] * 13 + ranks[card.rank] - 1]
 
 
 def _exact(
@@ -558,4 +576,4 @@ def _sampled(
 
 
 __all__ = ["CACHE_SIZE", "EXACT_BUDGET", "SAMPLE_BUDGET", "SLICE_WORK", "Comparison",
-           "Counterexample", "compare", "compare_steps"]
+           "Counterexample", "clear_cache", "compare", "compare_steps"]
