@@ -134,15 +134,17 @@ def _best_ms(fn: Callable[[], object], repeat: int) -> float:
     return min(times)
 
 
-def _longest_slice(steps: Callable[..., Any], secret: Any, guess: Any,
-                   forget: Callable[[], None]) -> float:
-    """The longest stretch (ms) between two yields of ``compare_steps``."""
+def _slices(steps: Callable[..., Any], secret: Any, guess: Any,
+            forget: Callable[[], None]) -> tuple[float, float]:
+    """The median and the longest stretch (ms) between two yields of
+    ``compare_steps`` (on a busy machine the longest is mostly the scheduler's)."""
     forget()
-    longest, last = 0.0, time.perf_counter()
+    times, last = [], time.perf_counter()
     for _ in steps(secret, guess):
         now = time.perf_counter()
-        longest, last = max(longest, now - last), now
-    return longest * 1000
+        times.append((now - last) * 1000)
+        last = now
+    return statistics.median(times), max(times)
 
 
 def measure(repeat: int = 5, evals: int = 20_000) -> dict[str, Any]:
@@ -204,8 +206,9 @@ def measure(repeat: int = 5, evals: int = 20_000) -> dict[str, Any]:
                "equivalent": result.equivalent, "exact": result.exact,
                "states": result.explored}
         if steps is not None:
-            row["slice_ms"] = min(_longest_slice(steps, secret, guess, forget)
-                                  for _ in range(max(1, repeat // 3)))
+            runs = [_slices(steps, secret, guess, forget) for _ in range(max(1, repeat // 3))]
+            row["slice_median_ms"] = min(r[0] for r in runs)
+            row["slice_ms"] = min(r[1] for r in runs)
         rows.append(row)
     out["compare"] = rows
 
@@ -237,7 +240,8 @@ def report(result: dict[str, Any], label: str) -> str:
     for row in result["compare"]:
         verdict = "equivalent" if row["equivalent"] else "different"
         exact = "" if row["exact"] else " SAMPLED"
-        sliced = f" (slices <= {row['slice_ms']:.1f} ms)" if "slice_ms" in row else ""
+        sliced = (f" (slices: median {row['slice_median_ms']:.1f}, longest "
+                  f"{row['slice_ms']:.1f} ms)" if "slice_ms" in row else "")
         lines.append(f"compare [{row['group']}] {row['ms']:8.1f} ms{sliced}  {verdict}{exact}, "
                      f"{row['states']} states: {row['secret'][:60]}")
     for group, (med, worst) in _groups(result).items():
@@ -386,7 +390,8 @@ def before_after(base: dict[str, Any], now: dict[str, Any], rev: str) -> str:
     for old, new in zip(base["compare"], now["compare"], strict=True):
         def tag(row: dict[str, Any]) -> str:
             return ("=" if row["equivalent"] else "!") + ("" if row["exact"] else "~")
-        sliced = f", slices <= {new['slice_ms']:.1f} ms" if "slice_ms" in new else ""
+        sliced = (f", slices {new['slice_median_ms']:.1f} / {new['slice_ms']:.1f} ms"
+                  if "slice_ms" in new else "")
         lines.append(f"[{new['group']}] {old['ms']:8.1f} -> {new['ms']:7.1f} ms "
                      f"(x{old['ms'] / max(new['ms'], 1e-9):.1f}{sliced}) "
                      f"{tag(old)}{old['states']} -> {tag(new)}{new['states']} states: "

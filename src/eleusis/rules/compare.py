@@ -65,9 +65,9 @@ SAMPLE_GAMES: Final = 40
 SAMPLE_LENGTH: Final = 60
 SAMPLE_BUDGET: Final = 150_000
 #: Work in one slice of :func:`compare_steps`: a few milliseconds on CPython
-#: for most rules, about 20 ms for the costliest ones to judge (see
+#: for most rules, under 20 ms for the costliest ones to judge (see
 #: docs/performance.md), two to three times that in Pyodide.
-SLICE_WORK: Final = 5_000
+SLICE_WORK: Final = 2_000
 #: Comparisons remembered (see :func:`compare_steps`).
 CACHE_SIZE: Final = 64
 
@@ -223,14 +223,13 @@ def _decide(
 ) -> Generator[None, None, Comparison]:
     limit = max(max_pos, len(mainline) + 1)
     space = Space((secret, guess), limit)
-    spent = 0
     sym = symmetry((secret, guess))
     check = _Everywhere(space, sym)
-    if check.worth_it(budget):
+    if (yield from check.worth_it(budget, meter)):
         agree = yield from check.run(secret, guess, meter)
-        spent = check.work
         if agree:
             return Comparison(True, True, None, explored=check.keys)
+    spent = check.work
     plays = limit - len(mainline) - 1
     meter.mark = 0  # each method counts its work from 0
     try:
@@ -315,14 +314,21 @@ class _Everywhere:
                     ns = (*used_s, su) if self.pins_suit[j] and su not in used_s else used_s
                     stack.append(((*back, cls), nr, ns))
 
-    def worth_it(self, budget: int) -> bool:
+    def worth_it(self, budget: int, meter: _Meter) -> Generator[None, None, bool]:
         """Whether the check costs less than a search could (an estimate) and fits
-        in half the budget (the keys are counted, not judged, to know)."""
+        in half the budget. The keys are counted, not judged, to know: one unit of
+        work each (:attr:`work`)."""
         space = self.space
         per_back = 2 * len(space.candidates) * len(self.positions)
         moves = len(set(space.rep[1])) if space.depth else 1
         limit = min(budget // 2, space.estimate() * moves) // per_back
-        return sum(1 for _ in itertools.islice(self.backs(), limit + 1)) <= limit
+        count = 0
+        for _ in itertools.islice(self.backs(), limit + 1):
+            count += 1
+            self.work += 1
+            if meter.due(self.work):
+                yield None
+        return count <= limit
 
     def run(self, secret: Rule, guess: Rule, meter: _Meter) -> Generator[None, None, bool]:
         """True when the rules agree everywhere; False at the first key where they

@@ -316,7 +316,8 @@ class _Parser:
                 first = seen[key]
                 self.error(f"'when {literal_text(lit)}' repeats the 'when' at column "
                            f"{_column(self.text, first.at)}: each value may appear once in a "
-                           "'case' (join the two branches with 'or')", at=lit.at)
+                           "'case', so only the first branch could apply (merge the two)",
+                           at=lit.at)
             seen[key] = lit
             self.expect("then", "after the 'when' value")
             arms.append((lit, self.expr()))
