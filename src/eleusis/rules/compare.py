@@ -233,12 +233,12 @@ def _decide(
     plays = limit - len(mainline) - 1
     meter.mark = 0  # each method counts its work from 0
     try:
-        if sym.trivial or space.depth < 2:
+        search = None if sym.trivial or space.depth < 2 else _SymmetricSearch(
+            space, sym, (secret, guess), mainline, plays, max(0, budget - spent))
+        if search is None or not search.merges:
             walk = Walk(space, (secret, guess), mainline, plays=plays,
                         budget=max(0, budget - spent), count_moves=True)
             return (yield from _exact(space, walk, mainline, meter))
-        search = _SymmetricSearch(space, sym, (secret, guess), mainline, plays,
-                                  max(0, budget - spent))
         return (yield from search.run(meter))
     except OverBudget:
         meter.mark = 0
@@ -390,6 +390,10 @@ class _SymmetricSearch:
         self.suit_block = {su: i for i, b in enumerate(self.suit_blocks) for su in b}
         # per slot of ``back`` (0 is the next prev): its class pins the rank / suit
         self.pins = [_pins(space.rep[j + 1]) for j in range(space.depth)]
+        #: whether renaming can merge any two states: some slot keeps the exact
+        #: rank (or suit) and some block holds two ranks (or suits)
+        self.merges = (any(p[0] for p in self.pins) and len(self.rank_blocks) < 13) or (
+            any(p[1] for p in self.pins) and len(self.suit_blocks) < 4)
         self.states: list[State] = []
         self.parents: list[tuple[int, int] | None] = []
 
