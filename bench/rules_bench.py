@@ -5,7 +5,10 @@ the very same measurements inside Pyodide under Node (the vendored npm
 ``pyodide`` package), and ``--browser`` inside Pyodide in headless Chromium
 (Playwright, Debian's ``/usr/bin/chromium``, the repository served by
 ``tools/serve.py``). ``--markdown`` prints the tables for
-``docs/performance.md``.
+``docs/performance.md``. ``--baseline REV`` also measures the code of the git
+revision ``REV`` (its ``src`` exported to a temporary folder, run by this very
+script in a subprocess) and prints, per compare pair, the time before and
+after and their ratio, all in one run.
 
 What is measured (the best of ``--repeat`` runs for each item, and the best of
 3 rounds for rates: on a shared machine the fastest run is the least
@@ -14,9 +17,11 @@ disturbed one):
 * **evaluations per second** of ``Rule.accepts`` on the design's example rules
   (random mainlines of 10 cards, random cards), and of ``Rule.judge_all`` (the
   batch path that compare and analyse use), per judged card;
-* **compare** times for pairs of look-back 1, 2 and 3 and for ``pos`` rules,
-  equivalent pairs (the whole reachable space is explored: the worst case)
-  and different ones; target: two look-back-2 rules in <= 50 ms on CPython;
+* **compare** times for pairs of look-back 1, 2, 3 and 4 and for ``pos``
+  rules, equivalent pairs (the whole reachable space is explored: the worst
+  case) and different ones; target: two look-back-2 rules in <= 50 ms on
+  CPython; and the longest slice when the same comparison runs in
+  ``compare_steps`` slices (what a page's main thread would see);
 * **analyse** and **parse** times.
 
 This is a benchmark, not a test: it asserts nothing about time. The machines
@@ -90,6 +95,25 @@ COMPARE_PAIRS = [
     ("pos", "card.rank == wrap(pos)", "card.rank == (pos - 1) % 13 + 1"),
     ("pos", "if pos <= 10 then card.rank >= prev.rank else card.rank <= prev.rank",
      "if pos < 11 then card.rank >= prev.rank else card.rank <= prev.rank"),
+    # Written in the language of the oldest code compared (--baseline): no sets of
+    # computed values.
+    ("look-back 4", "card.rank != prev.rank and card.rank != prev2.rank and card.rank != "
+     "prev3.rank and card.rank != prev4.rank", "not (card.rank == prev.rank or card.rank == "
+     "prev2.rank or card.rank == prev3.rank or card.rank == prev4.rank)"),
+    ("look-back 4", "card.rank != prev.rank and card.rank != prev2.rank and card.rank != "
+     "prev3.rank and card.rank != prev4.rank", "card.rank != prev.rank and card.rank != "
+     "prev2.rank and card.rank != prev3.rank"),
+    ("look-back 4", "card != prev and card != prev2 and card != prev3 and card != prev4",
+     "not (card == prev or card == prev2 or card == prev3 or card == prev4)"),
+    ("look-back 4", "card.rank == prev4.rank or card.suit == prev4.suit",
+     "card.suit == prev4.suit or card.rank == prev4.rank"),
+    ("look-back 4", "card.rank > prev4.rank", "prev4.rank < card.rank"),
+    ("look-back 4", "(card.rank + prev4.rank) % 2 == 0", "(card.rank + prev4.rank) is even"),
+    ("look-back 4", "card.suit != prev.suit and card.suit != prev2.suit and card.suit != "
+     "prev3.suit or card.rank == prev4.rank", "not (card.suit == prev.suit or card.suit == "
+     "prev2.suit or card.suit == prev3.suit) or card.rank == prev4.rank"),
+    ("look-back 4", "card.rank + prev.rank + prev2.rank + prev3.rank + prev4.rank > 30",
+     "card.rank + prev.rank + prev2.rank + prev3.rank + prev4.rank >= 31"),
 ]
 
 ANALYSE_RULES = [
@@ -110,10 +134,27 @@ def _best_ms(fn: Callable[[], object], repeat: int) -> float:
     return min(times)
 
 
+def _slices(steps: Callable[..., Any], secret: Any, guess: Any,
+            forget: Callable[[], None]) -> tuple[float, float]:
+    """The median and the longest stretch (ms) between two yields of
+    ``compare_steps`` (on a busy machine the longest is mostly the scheduler's)."""
+    forget()
+    times, last = [], time.perf_counter()
+    for _ in steps(secret, guess):
+        now = time.perf_counter()
+        times.append((now - last) * 1000)
+        last = now
+    return statistics.median(times), max(times)
+
+
 def measure(repeat: int = 5, evals: int = 20_000) -> dict[str, Any]:
     """Run every measurement; a JSON-able dict (used the same way under Pyodide)."""
     from eleusis.cards import ALL_CARDS
     from eleusis.rules import analyse, compare, parse
+
+    compare_module = sys.modules["eleusis.rules.compare"]
+    forget: Callable[[], None] = getattr(compare_module, "clear_cache", lambda: None)
+    steps = getattr(compare_module, "compare_steps", None)
 
     rng = random.Random(1)
     out: dict[str, Any] = {"python": platform.python_version(),
@@ -153,11 +194,22 @@ def measure(repeat: int = 5, evals: int = 20_000) -> dict[str, Any]:
     rows = []
     for group, s_text, g_text in COMPARE_PAIRS:
         secret, guess = parse(s_text), parse(g_text)
+        forget()
         result = compare(secret, guess)
-        ms = _best_ms(lambda s=secret, g=guess: compare(s, g), repeat)
-        rows.append({"group": group, "secret": s_text, "guess": g_text, "ms": ms,
-                     "equivalent": result.equivalent, "exact": result.exact,
-                     "states": result.explored})
+
+        def once(s: Any = secret, g: Any = guess) -> None:
+            forget()  # time the work, not the remembered result
+            compare(s, g)
+
+        ms = _best_ms(once, repeat)
+        row = {"group": group, "secret": s_text, "guess": g_text, "ms": ms,
+               "equivalent": result.equivalent, "exact": result.exact,
+               "states": result.explored}
+        if steps is not None:
+            runs = [_slices(steps, secret, guess, forget) for _ in range(max(1, repeat // 3))]
+            row["slice_median_ms"] = min(r[0] for r in runs)
+            row["slice_ms"] = min(r[1] for r in runs)
+        rows.append(row)
     out["compare"] = rows
 
     out["analyse"] = []
@@ -188,7 +240,9 @@ def report(result: dict[str, Any], label: str) -> str:
     for row in result["compare"]:
         verdict = "equivalent" if row["equivalent"] else "different"
         exact = "" if row["exact"] else " SAMPLED"
-        lines.append(f"compare [{row['group']}] {row['ms']:8.1f} ms  {verdict}{exact}, "
+        sliced = (f" (slices: median {row['slice_median_ms']:.1f}, longest "
+                  f"{row['slice_ms']:.1f} ms)" if "slice_ms" in row else "")
+        lines.append(f"compare [{row['group']}] {row['ms']:8.1f} ms{sliced}  {verdict}{exact}, "
                      f"{row['states']} states: {row['secret'][:60]}")
     for group, (med, worst) in _groups(result).items():
         lines.append(f"compare {group}: median {med:.1f} ms, worst {worst:.1f} ms")
@@ -315,6 +369,38 @@ def run_browser(repeat: int) -> dict[str, Any]:
     return result
 
 
+def run_baseline(rev: str, repeat: int) -> dict[str, Any]:
+    """The measurements with the ``src`` of git revision ``rev``, in a subprocess."""
+    with tempfile.TemporaryDirectory(prefix="rules-bench-base-") as tmp:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "src"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        code = (f"import sys, json; sys.path.insert(0, {str(Path(tmp) / 'src')!r}); "
+                f"sys.path.insert(0, {str(ROOT / 'bench')!r}); import rules_bench; "
+                f"print(json.dumps(rules_bench.measure({repeat})))")
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                             text=True).stdout
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def before_after(base: dict[str, Any], now: dict[str, Any], rev: str) -> str:
+    """Per compare pair: the time before (``rev``) and now, and their ratio."""
+    lines = [f"== compare before ({rev}) and after, same run"]
+    for old, new in zip(base["compare"], now["compare"], strict=True):
+        def tag(row: dict[str, Any]) -> str:
+            return ("=" if row["equivalent"] else "!") + ("" if row["exact"] else "~")
+        sliced = (f", slices {new['slice_median_ms']:.1f} / {new['slice_ms']:.1f} ms"
+                  if "slice_ms" in new else "")
+        lines.append(f"[{new['group']}] {old['ms']:8.1f} -> {new['ms']:7.1f} ms "
+                     f"(x{old['ms'] / max(new['ms'], 1e-9):.1f}{sliced}) "
+                     f"{tag(old)}{old['states']} -> {tag(new)}{new['states']} states: "
+                     f"{new['secret'][:48]} | {new['guess'][:30]}")
+    lines.append("(= equivalent, ! different, ~ sampled; states: reduced states or sampled "
+                 "positions)")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line: see the module doc."""
     parser = argparse.ArgumentParser(description="Rule-language benchmark.")
@@ -323,10 +409,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--browser", action="store_true",
                         help="also run in Pyodide in headless Chromium")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also measure the code of this git revision (before/after)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "src"))
+    base = run_baseline(args.baseline, args.repeat) if args.baseline else None
     results = {"CPython": measure(args.repeat)}
     print(report(results["CPython"], "CPython"), flush=True)
+    if base is not None:
+        print(before_after(base, results["CPython"], args.baseline), flush=True)
     if args.pyodide:
         results["Pyodide (Node)"] = run_node(args.repeat)
         print(report(results["Pyodide (Node)"], "Pyodide under Node"), flush=True)

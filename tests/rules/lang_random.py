@@ -57,13 +57,20 @@ class TreeMaker:
                 [lambda: Attr(self.ref(), "rank"), lambda: self.num(),
                  lambda: Pos() if self.pos else self.num(0, 20)]
             )()
-        pick = self.rng.randrange(8)
+        pick = self.rng.randrange(10)
         if pick == 0:
             return Neg(self.int_(d - 1))
         if pick <= 3:
-            op = self.rng.choice("+-*%")
-            right = self.num(1, 9) if op == "%" else self.int_(d - 1)
+            op = self.rng.choice(["+", "-", "*", "%", "//"])
+            right = self.num(1, 9) if op in ("%", "//") else self.int_(d - 1)
             return Arith(op, self.int_(d - 1), right)
+        if pick == 8:  # a divisor that may be 0 when the rule runs ('x % 0' is refused)
+            divisor = self.int_(d - 1)
+            if isinstance(divisor, Num) and divisor.value == 0:
+                divisor = self.num(1, 9)
+            return Arith(self.rng.choice(["%", "//"]), self.int_(d - 1), divisor)
+        if pick == 9:
+            return Call("gcd", tuple(self.int_(d - 1) for _ in range(self.rng.randint(2, 3))))
         if pick == 4:
             name = self.rng.choice(["abs", "wrap"])
             return Call(name, (self.int_(d - 1),))
@@ -109,7 +116,7 @@ class TreeMaker:
                 lambda: Cmp(rng.choice(["==", "!=", "<", ">=", "<=", ">"]),
                             Attr(self.ref(), "rank"), self.num()),
             ])()
-        pick = rng.randrange(13)
+        pick = rng.randrange(16)
         if pick == 0:
             return Cmp(rng.choice(["==", "!=", "<", ">=", "<=", ">"]), self.int_(d - 1),
                        self.int_(d - 1))
@@ -140,4 +147,15 @@ class TreeMaker:
             return Case(Arith("%", self.int_(d - 1), Num(4)), arms, self.bool_(d - 1))
         if pick == 11:
             return Is(self.suit(d - 1), rng.choice(["red", "black", "hearts"]))
+        if pick == 13:  # a set of values read from the cards
+            if rng.random() < 0.5:
+                items = tuple(self.int_(d - 1) for _ in range(rng.randint(1, 3)))
+                return In(self.int_(d - 1), SetLit(items), rng.random() < 0.3)
+            suits = tuple(self.suit(d - 1) for _ in range(rng.randint(1, 3)))
+            return In(self.suit(d - 1), SetLit(suits), rng.random() < 0.3)
+        if pick == 14:
+            return Is(self.int_(d - 1), "prime", rng.random() < 0.3)
+        if pick == 15:  # a large set of positions
+            values = tuple(Num(v) for v in sorted(rng.sample(range(1, 60), rng.randint(14, 40))))
+            return In(Pos() if self.pos else self.int_(d - 1), SetLit(values))
         return BoolLit(rng.random() < 0.5)

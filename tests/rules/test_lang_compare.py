@@ -157,17 +157,32 @@ def test_lookback_two_and_three_pairs() -> None:
 
 
 def test_sampled_fallback_is_flagged() -> None:
-    secret = parse("card != prev and card != prev2 and card != prev3")
-    guess = parse("card != prev and card != prev2")
+    secret = parse("card.rank + prev.rank + prev2.rank + prev3.rank > 20")
+    guess = parse("card.rank + prev.rank + prev2.rank + prev3.rank >= 20")
     result = compare(secret, guess, budget=5_000)
     assert not result.exact
     assert "random games" in result.note
     assert not result.equivalent
     replay(secret, guess, result)
-    same = compare(secret, parse("not (card == prev or card == prev2 or card == prev3)"),
+    same = compare(secret, parse("card.rank + prev.rank + prev2.rank + prev3.rank >= 21"),
                    budget=5_000)
     assert same.equivalent and not same.exact
     assert "sampling" in same.sentence
+
+
+def test_whole_cards_compared_for_equality_stay_exact_on_a_small_budget() -> None:
+    """Three whole cards looked back used to exceed the budget; only the patterns
+    of equal and different cards matter, and the search walks those."""
+    secret = parse("card != prev and card != prev2 and card != prev3")
+    guess = parse("card != prev and card != prev2")
+    result = compare(secret, guess, budget=5_000)
+    assert result.exact and not result.equivalent
+    replay(secret, guess, result)
+    assert result.counterexample is not None
+    assert len(result.counterexample.mainline) == 3
+    same = compare(secret, parse("not (card == prev or card == prev2 or card == prev3)"),
+                   budget=5_000)
+    assert same.equivalent and same.exact
 
 
 def test_pos_profiles() -> None:

@@ -19,6 +19,8 @@ SEEDS = [
     "card.suit == next(prev.suit, [hearts, clubs, diamonds, spades])",
     "case (prev.rank * prev2.rank) % 4 when 0 then card is red else card is odd",
     "card.rank == pick(pos, [1, 3]) or card == 7♥ and card.rank in 5..9",
+    "card.suit in {prev.suit, prev2.suit} or gcd(card.rank, prev.rank // 2) == 1",
+    "pos is prime and pos in {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43}",
     "not (card is red) and -prev.rank < min(3, abs(prev2.rank - 4))",
 ]
 PIECES = [
@@ -26,7 +28,8 @@ PIECES = [
     "[", "]", ",", "==", "!=", "<", ">=", "=", "!", "+", "-", "--", "*", "%", "% 0", "if",
     "then", "elif", "else", "case", "when", "and", "or", "not", "in", "is", "red", "K", "QS",
     "7♥", "♣", "hearts", "true", "1000", "1001", "99999999999999999999", "next(", "pick(",
-    "wrap(", "min(", "\n", "\t", " ", "é", "\x00", "😀", "\u202e", "'", '"', "\\",
+    "wrap(", "min(", "gcd(", "//", "/", "// 0", "9..5", "{prev.suit, ", "when 5 then true ",
+    "\n", "\t", " ", "é", "\x00", "😀", "\u202e", "'", '"', "\\",
 ]
 ALPHABET = st.sampled_from(list("cardpevosintfhlumxyz0123456789 .()[]{},=!<>+-*%♥♠\n"))
 

@@ -205,8 +205,10 @@ def test_limits() -> None:
     assert "nested too deeply" in _error("not " * 25 + "card is red").message
     many = " or ".join(["pos in {1,2,3,4,5,6,7,8,9,10,11,12,13}"] * 12)
     assert "too big" in _error(many).message
-    assert "at most 13 items" in _error("card.rank in {" + ", ".join(["1"] * 14) + "}").message
-    assert parse("card.rank in {" + ", ".join(["1"] * 13) + "}").lookback == 0
+    assert "at most 13 items" in _error("card.rank in [" + ", ".join(["1"] * 14) + "]").message
+    assert parse("card.rank in [" + ", ".join(["1"] * 13) + "]").lookback == 0
+    assert "at most 60 items" in _error("pos in {" + ", ".join(["1"] * 61) + "}").message
+    assert parse("pos in {" + ", ".join(["1"] * 60) + "}").lookback == 0
     assert "too large" in _error("card.rank == " + "9" * 500).message
     assert parse("card.rank < 1000").text == "card.rank < 1000"
     assert "looks back too far" in _error("prev9 is red").message

@@ -96,6 +96,8 @@ def value(node: Node, cards: list[Card | None], pos: int) -> Any:
                 (x in (Suit.HEARTS, Suit.DIAMONDS)) == (adj == "red"))
         elif isinstance(x, Color):
             result = x.value == adj
+        elif adj == "prime":
+            result = x >= 2 and all(x % d for d in range(2, int(x**0.5) + 1))
         else:
             result = x % 2 == (0 if adj == "even" else 1)
         return result != node.negated
@@ -104,10 +106,10 @@ def value(node: Node, cards: list[Card | None], pos: int) -> Any:
     if isinstance(node, Arith):
         a = value(node.left, cards, pos)
         b = value(node.right, cards, pos)
-        if node.op == "%":
+        if node.op in ("%", "//"):
             if b == 0:
                 raise Undefined
-            return a % b
+            return a % b if node.op == "%" else a // b
         return a + b if node.op == "+" else a - b if node.op == "-" else a * b
     if isinstance(node, Cmp):
         a = value(node.left, cards, pos)
@@ -121,7 +123,8 @@ def value(node: Node, cards: list[Card | None], pos: int) -> Any:
             found = coll.lo.value <= x <= coll.hi.value
         else:
             assert isinstance(coll, SetLit | ListLit)
-            found = x in [lit(i) for i in coll.items]
+            # x == a or x == b ...: items read left to right until one matches
+            found = any(value(i, cards, pos) == x for i in coll.items)
         return found != node.negated
     if isinstance(node, Not):
         return not value(node.operand, cards, pos)
@@ -147,6 +150,13 @@ def value(node: Node, cards: list[Card | None], pos: int) -> Any:
     if node.name in ("min", "max"):
         xs = [value(a, cards, pos) for a in node.args]
         return min(xs) if node.name == "min" else max(xs)
+    if node.name == "gcd":
+        g = 0
+        for a in node.args:
+            x = abs(value(a, cards, pos))
+            while x:
+                g, x = x, g % x
+        return g
     lst = node.args[1]
     assert isinstance(lst, ListLit)
     items = [lit(i) for i in lst.items]

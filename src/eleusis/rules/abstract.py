@@ -29,12 +29,13 @@ than three decks (156 cards), and 200 leaves a margin. A rule clause like
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
-from eleusis.cards import ALL_CARDS, Card
+from eleusis.cards import ALL_CARDS, Card, Color, Suit
 from eleusis.rules.rule import Rule
 from eleusis.rules.syntax import (
     SUIT_WORDS,
@@ -65,6 +66,8 @@ from eleusis.rules.syntax import (
 
 #: The longest mainline considered (positions 1..POS_MAX).
 POS_MAX: Final = 200
+
+T = TypeVar("T")
 
 _ALL: Final = "all"
 _ADJ_ATTR: Final = {"red": "color", "black": "color", "face": "face", "numeral": "numeral",
@@ -208,6 +211,8 @@ def _arith_profile(node: Arith) -> _D | None:
     a, b = _int_profile(node.left), _int_profile(node.right)
     if a is None or b is None:
         return None
+    if node.op == "//":
+        return _div_profile(a, b)
     if node.op == "%":
         bounds = _const_bounds(b)
         if bounds is None:
@@ -260,6 +265,25 @@ def _arith_profile(node: Arith) -> _D | None:
     return _D("affine", aff.t, lo=los[0], hi=los[1], alo=alos[0], ahi=alos[1])
 
 
+def _div_profile(a: _D, b: _D) -> _D | None:
+    """``a // b``: constant with bounds, periodic, or unknown (an affine ``pos // 3``
+    is a staircase, neither: positions are then kept exact)."""
+    if a.kind == "affine" or b.kind == "affine":
+        return None
+    if a.kind == "periodic" or b.kind == "periodic":
+        return _periodic(a, b)
+    if a.lo is None or a.hi is None or b.lo is None or b.hi is None:
+        return _CONST_ANY
+    # For a fixed divisor the quotient is monotonic in the dividend, and for a
+    # fixed dividend monotonic in a divisor of one sign: the extremes lie at
+    # the ends of each range, with +-1 standing for the ends next to 0.
+    divisors = {d for d in (b.lo, b.hi, -1, 1) if d != 0 and b.lo <= d <= b.hi}
+    if not divisors:
+        return _CONST_ANY
+    quotients = [x // d for x in (a.lo, a.hi) for d in divisors]
+    return _D("const", lo=min(quotients), hi=max(quotients))
+
+
 def _call_profile(node: Call) -> _D | None:
     name, args = node.name, node.args
     if name in ("next", "pick"):
@@ -304,6 +328,16 @@ def _call_profile(node: Call) -> _D | None:
                       alo=d.alo, ahi=d.ahi)
         t = max(d.t, d.hi // (-d.ahi) + 1)
         return _D("affine", t, lo=-d.hi, hi=-d.lo, alo=-d.ahi, ahi=-d.alo)
+    if name == "gcd":
+        if any(d.kind == "affine" for d in real):
+            return None
+        if any(d.kind == "periodic" for d in real):
+            return _periodic(*real)
+        sizes = [max(abs(d.lo), abs(d.hi)) for d in real if d.lo is not None
+                 and d.hi is not None]
+        if len(sizes) < len(real):
+            return _CONST_ANY
+        return _D("const", lo=0, hi=max(sizes))
     # min / max
     return _join(real)
 
@@ -334,7 +368,7 @@ def _is_int(node: Node) -> bool:
     if isinstance(node, Attr):
         return node.name == "rank"
     if isinstance(node, Call):
-        if node.name in ("abs", "min", "max", "wrap"):
+        if node.name in ("abs", "min", "max", "wrap", "gcd"):
             return True
         lst = node.args[1]
         return isinstance(lst, ListLit) and isinstance(lst.items[0], Num)
@@ -365,16 +399,23 @@ def _profile(node: Node) -> _D | None:
         return _compare_profile(node.left, node.right, _is_int(node.left))
     if isinstance(node, In):
         coll = node.coll
+        computed = [_profile(i) for i in coll.children()
+                    if not isinstance(i, Num | BoolLit | SuitLit | ColorLit | CardLit)]
         if not _is_int(node.elem):
-            return _join([_profile(node.elem)])
+            return _join([_profile(node.elem), *computed])
         elem = _int_profile(node.elem)
         if elem is None or elem.kind != "affine":
-            return _join([elem])
+            return _join([elem, *computed])
         if isinstance(coll, RangeLit):
             return _D("periodic", _crossing(elem, coll.lo.value, coll.hi.value))
         assert isinstance(coll, SetLit | ListLit)
-        values = [i.value for i in coll.items if isinstance(i, Num)]
-        return _D("periodic", _crossing(elem, min(values), max(values)))
+        bounds = [_const_bounds(d) if d is not None else None
+                  for d in (_int_profile(i) for i in coll.items)]
+        los = [b[0] for b in bounds if b is not None]
+        his = [b[1] for b in bounds if b is not None]
+        if len(los) < len(bounds):
+            return None  # an item that moves with pos, or unbounded: keep positions exact
+        return _D("periodic", _crossing(elem, min(los), max(his)))
     if isinstance(node, Not):
         return _profile(node.operand)
     if isinstance(node, And | Or):
@@ -406,6 +447,178 @@ def pos_profile(tree: Node) -> tuple[int, int] | None:
     return (max(d.t, 1), d.p)
 
 
+# ---------------------------------------------------------------- symmetries
+
+_RANK_PREDICATES: Final = {
+    "face": lambda r: r > 10,
+    "numeral": lambda r: r <= 10,
+    "even": lambda r: r % 2 == 0,
+    "odd": lambda r: r % 2 == 1,
+    "prime": lambda r: r in (2, 3, 5, 7, 11, 13),
+}
+_COLOR_ADJECTIVES: Final = frozenset({"red", "black", "color"})
+
+
+@dataclass(frozen=True, slots=True)
+class Symmetry:
+    """Permutations of ranks and of suits that no verdict of some rules can see.
+
+    Any permutation of the ranks that maps each of :attr:`rank_blocks` onto
+    itself, combined with any permutation of the suits that maps each of
+    :attr:`suit_blocks` onto itself, applied to every card at once, leaves
+    every verdict of the rules unchanged. A rule that only compares ranks for
+    equality (``card.rank != prev.rank``) has one block of 13 ranks; a
+    constant (``card.rank == 7``), a property (``prev is face``), an order
+    (``<``) or arithmetic splits the blocks, down to single ranks.
+    """
+
+    rank_blocks: tuple[tuple[int, ...], ...]
+    suit_blocks: tuple[tuple[Suit, ...], ...]
+
+    @property
+    def trivial(self) -> bool:
+        """Whether no two ranks and no two suits may be exchanged."""
+        return len(self.rank_blocks) == 13 and len(self.suit_blocks) == 4
+
+
+def _with_parents(tree: Node) -> Iterator[tuple[Node, Node | None, Node | None]]:
+    stack: list[tuple[Node, Node | None, Node | None]] = [(tree, None, None)]
+    while stack:
+        n, parent, grand = stack.pop()
+        yield n, parent, grand
+        stack.extend((c, n, parent) for c in n.children())
+
+
+def _is_attr(node: Node, name: str) -> bool:
+    return isinstance(node, Attr) and node.name == name and isinstance(node.obj, Ref | CardLit)
+
+
+class _SymmetryScan:
+    """Reads how rules use ranks and suits (see :func:`symmetry`)."""
+
+    def __init__(self) -> None:
+        self.rank_ok = True
+        self.suit_ok = True
+        self.rank_splits: list[Callable[[int], object]] = []
+        self.suit_splits: list[Callable[[Suit], object]] = []
+
+    def fix_rank(self, value: int) -> None:
+        self.rank_splits.append(lambda r: r == value)
+
+    def fix_suit(self, suit: Suit) -> None:
+        self.suit_splits.append(lambda s: s is suit)
+
+    def by_color(self) -> None:
+        self.suit_splits.append(lambda s: s.color is Color.RED)
+
+    def adjective(self, adj: str) -> None:
+        if adj in _RANK_PREDICATES:
+            self.rank_splits.append(_RANK_PREDICATES[adj])
+        elif adj in _COLOR_ADJECTIVES:
+            self.by_color()
+        elif adj in SUIT_WORDS:
+            self.fix_suit(SUIT_WORDS[adj])
+        else:
+            self.fix_rank(adjective_rank(adj))
+
+    def peers(self, node: Node, parent: Node | None, grand: Node | None) -> list[Node] | None:
+        """The values ``node`` is compared with for equality only (None: another use)."""
+        if isinstance(parent, Cmp) and parent.op in ("==", "!="):
+            return [parent.right if parent.left is node else parent.left]
+        if isinstance(parent, SetLit | ListLit) and isinstance(grand, In):
+            return [grand.elem, *(i for i in parent.items if i is not node)]
+        if isinstance(parent, In) and parent.elem is node and isinstance(parent.coll,
+                                                                           SetLit | ListLit):
+            return list(parent.coll.items)
+        if isinstance(parent, Case) and parent.subject is node:
+            return [lit for lit, _ in parent.arms]
+        return None
+
+    def rank_use(self, node: Node, parent: Node | None, grand: Node | None) -> None:
+        if isinstance(parent, Is):
+            self.adjective(parent.adj)
+            return
+        if isinstance(parent, In) and isinstance(parent.coll, RangeLit):
+            lo, hi = parent.coll.lo.value, parent.coll.hi.value
+            self.rank_splits.append(lambda r: lo <= r <= hi)
+            return
+        peers = self.peers(node, parent, grand)
+        if peers is None or not all(_is_attr(p, "rank") or isinstance(p, Num) for p in peers):
+            self.rank_ok = False
+            return
+        for p in peers:
+            if isinstance(p, Num):
+                self.fix_rank(p.value)
+
+    def suit_use(self, node: Node, parent: Node | None, grand: Node | None) -> None:
+        if isinstance(parent, Is):
+            self.adjective(parent.adj)
+            return
+        peers = self.peers(node, parent, grand)
+        if peers is None or not all(_is_attr(p, "suit") or isinstance(p, SuitLit)
+                                    for p in peers):
+            self.suit_ok = False
+            return
+        for p in peers:
+            if isinstance(p, SuitLit):
+                self.fix_suit(p.suit)
+
+    def card_use(self, node: Node, parent: Node | None, grand: Node | None) -> None:
+        if isinstance(parent, Attr | Is):
+            return  # the attribute or the adjective is read on its own
+        peers = self.peers(node, parent, grand)
+        if peers is None or not all(isinstance(p, Ref | CardLit) for p in peers):
+            self.rank_ok = self.suit_ok = False
+
+    def scan(self, tree: Node) -> None:
+        for n, parent, grand in _with_parents(tree):
+            if isinstance(n, CardLit):
+                self.fix_rank(n.card.rank)
+                self.fix_suit(n.card.suit)
+            if isinstance(n, Ref):
+                self.card_use(n, parent, grand)
+            elif isinstance(n, Attr):
+                if n.name == "rank":
+                    self.rank_use(n, parent, grand)
+                elif n.name == "suit":
+                    self.suit_use(n, parent, grand)
+                else:
+                    self.adjective(n.name)
+            elif isinstance(n, Is) and isinstance(n.obj, Ref | CardLit):
+                self.adjective(n.adj)
+
+
+def adjective_rank(adj: str) -> int:
+    """The rank an ``is`` adjective names (``K`` -> 13, ``7`` -> 7)."""
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(adj.upper()) or int(adj)
+
+
+def _blocks(values: Sequence[T], splits: Sequence[Callable[[T], object]]) -> tuple[
+        tuple[T, ...], ...]:
+    groups: dict[tuple[object, ...], list[T]] = {}
+    for v in values:
+        groups.setdefault(tuple(f(v) for f in splits), []).append(v)
+    return tuple(tuple(g) for g in groups.values())
+
+
+def symmetry(rules: Iterable[Rule]) -> Symmetry:
+    """The rank and suit permutations under which every verdict of ``rules`` is
+    the same (see :class:`Symmetry`), read from the syntax, conservatively:
+    ranks may be exchanged only when every rank is compared for equality (with
+    another rank or a constant, in a set, as a ``case`` subject) or tested by
+    a property; likewise suits; whole cards only compared with cards."""
+    scan = _SymmetryScan()
+    for r in rules:
+        scan.scan(r.ast)
+    ranks = tuple(range(1, 14))
+    suits = tuple(Suit)
+    rank_blocks = _blocks(ranks, scan.rank_splits) if scan.rank_ok else tuple(
+        (r,) for r in ranks)
+    suit_blocks = _blocks(suits, scan.suit_splits) if scan.suit_ok else tuple(
+        (s,) for s in suits)
+    return Symmetry(rank_blocks, suit_blocks)
+
+
 # ---------------------------------------------------------------- state space
 
 #: ``(back, apos)``: card indices newest first, and the folded position.
@@ -415,8 +628,15 @@ Key = tuple[tuple[int, ...], int]
 
 
 def _rep_table(attrs: Iterable[str]) -> list[int]:
+    return list(_rep_tuple(frozenset(attrs)))
+
+
+@functools.cache
+def _rep_tuple(attrs: frozenset[str]) -> tuple[int, ...]:
+    """:func:`representatives` as card indices (a few dozen attribute sets occur:
+    remembered, since every comparison and analysis builds several)."""
     reps = representatives(attrs)
-    return [reps[c].index for c in ALL_CARDS]
+    return tuple(reps[c].index for c in ALL_CARDS)
 
 
 def rule_reads(rules: Iterable[Rule]) -> list[set[str]]:
@@ -616,6 +836,8 @@ class Walk:
         #: the 52 cards lead there)
         self.moves: list[tuple[tuple[int, int], ...]] = []
         self.complete = True
+        #: the work done so far, in the units of ``budget`` (updated as it goes)
+        self.work = 0
         self._table: dict[Key, Judged] = {}
 
     def __iter__(self) -> Iterator[tuple[int, Judged]]:
@@ -666,6 +888,7 @@ class Walk:
                             counts[rep1[c]] += weight[c]
                     weights = tuple(counts.values())
                 judged = table[key] = (verdicts, tuple(firsts.values()), weights)
+            self.work = work
             yield i, judged
             moves = judged[1]
             if not moves or depth >= plays:
@@ -726,10 +949,12 @@ __all__ = [
     "OverBudget",
     "Space",
     "State",
+    "Symmetry",
     "Walk",
     "adjective_attribute",
     "pos_profile",
     "representatives",
     "rule_reads",
     "slot_attributes",
+    "symmetry",
 ]

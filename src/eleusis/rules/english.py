@@ -68,7 +68,7 @@ _ADJ_PHRASES: Final = {
 _ADJ_SHORT: Final = {"face": "a face card", "numeral": "a numeral card", "prime": "prime-ranked"}
 _INT_ADJ: Final = {"even": "even", "odd": "odd", "red": "red", "black": "black",
                    "spades": "spades", "hearts": "hearts", "diamonds": "diamonds",
-                   "clubs": "clubs"}
+                   "clubs": "clubs", "prime": "a prime number"}
 _CMP_WORDS: Final = {
     "==": "is",
     "!=": "is not",
@@ -78,6 +78,9 @@ _CMP_WORDS: Final = {
     ">=": "is at least",
 }
 _FLIP: Final = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+_LITERALS: Final = (Num, BoolLit, SuitLit, ColorLit, CardLit)
 
 
 def say(tree: Node) -> str:
@@ -156,6 +159,8 @@ def noun(node: Node) -> str:
             return f"{left} minus {right}"
         if node.op == "*":
             return f"{left} times {right}"
+        if node.op == "//":
+            return f"the quotient of {left} divided by {right} (rounded down)"
     if isinstance(node, Call):
         return _call_noun(node)
     if isinstance(node, SetLit | ListLit):
@@ -209,6 +214,8 @@ def _call_noun(node: Call) -> str:
         return f"the {which} of {listed}"
     if node.name == "wrap":
         return f"{_paren_noun(args[0])} wrapped into A..K (K + 1 is A)"
+    if node.name == "gcd":
+        return f"the greatest common divisor of {_and_list(args)}"
     lst = args[1]
     assert isinstance(lst, ListLit)
     cycle = " → ".join(noun(i) for i in (*lst.items, lst.items[0]))
@@ -218,6 +225,12 @@ def _call_noun(node: Call) -> str:
     if isinstance(args[0], Pos):
         return f"the entry for the card's position in the repeating sequence {seq}"
     return f"the entry for {_paren_noun(args[0])} in the repeating sequence {seq}"
+
+
+def _and_list(items: tuple[Node, ...]) -> str:
+    """``a, b and c`` (each a noun, in parentheses if it is a sum or a product)."""
+    words = [_paren_noun(i) for i in items]
+    return ", ".join(words[:-1]) + f" and {words[-1]}"
 
 
 def clause(node: Node) -> str:
@@ -364,6 +377,10 @@ def _cmp_clause(op: str, left: Node, right: Node) -> str:
     remainder = _remainder_clause(op, left, right)
     if remainder is not None:
         return remainder
+    if (op in ("==", "!=") and isinstance(left, Call) and left.name == "gcd"
+            and isinstance(right, Num) and right.value == 1):
+        have = "have no" if op == "==" else "have a"
+        return f"{_and_list(left.args)} {have} common divisor greater than 1"
     if (op in ("==", "!=") and _is_bool(left) and _is_bool(right)
             and not isinstance(right, BoolLit) and _same_attr(left, right) is None):
         first, second = _group(left, inside="x"), _group(right, inside="x")
@@ -391,6 +408,12 @@ def _cmp_clause(op: str, left: Node, right: Node) -> str:
 
 def _in_clause(node: In) -> str:
     verb = "is not" if node.negated else "is"
+    coll = node.coll
+    if isinstance(coll, SetLit) and not all(isinstance(i, _LITERALS) for i in coll.items):
+        words = [_paren_noun(i) for i in coll.items]
+        if node.negated:
+            return f"{noun(node.elem)} is different from " + " and from ".join(words)
+        return f"{noun(node.elem)} is equal to " + " or to ".join(words)
     if isinstance(node.coll, RangeLit):
         return (f"{noun(node.elem)} {verb} between {noun(node.coll.lo)} and "
                 f"{noun(node.coll.hi)} (inclusive)")

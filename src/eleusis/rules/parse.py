@@ -24,6 +24,7 @@ from typing import Final, NoReturn
 
 from eleusis.cards import Card, Suit
 from eleusis.rules.errors import RuleSyntaxError
+from eleusis.rules.printer import literal_text
 from eleusis.rules.syntax import (
     ATTRIBUTES,
     COLOR_WORDS,
@@ -34,6 +35,7 @@ from eleusis.rules.syntax import (
     MAX_ITEMS,
     MAX_LOOKBACK,
     MAX_NODES,
+    MAX_SET_ITEMS,
     RANK_CODES,
     RANK_LETTERS,
     SUIT_WORDS,
@@ -92,7 +94,7 @@ KEYWORDS: Final[frozenset[str]] = frozenset(
 _CARD_WORD: Final = re.compile(r"(10|[2-9]|[AJQKajqk])([SHDCshdc])")
 _RANK_WORD: Final = re.compile(r"10|[2-9]|[AJQKTajqkt]")
 _WORD_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-_TWO_CHAR_OPS: Final = frozenset({"==", "!=", "<=", ">=", ".."})
+_TWO_CHAR_OPS: Final = frozenset({"==", "!=", "<=", ">=", "..", "//"})
 _ONE_CHAR_OPS: Final = frozenset("<>+-*%(){}[],.")
 _ALIASES: Final = {"≠": "!=", "≤": "<=", "≥": ">="}
 CMP_OPS: Final = frozenset({"==", "!=", "<", "<=", ">", ">="})
@@ -182,6 +184,9 @@ def tokenize(text: str) -> list[Token]:
             _fail(text, i, "a single '=' is not an operator: write '==' to compare")
         if ch == "!":
             _fail(text, i, "'!' alone is not an operator: write 'not' or '!='")
+        if ch == "/":
+            _fail(text, i, "'/' alone is not an operator: write '//' for a division rounded "
+                  "down (7 // 2 is 3)")
         shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
         _fail(text, i, f"unexpected character {shown}")
     tokens.append(Token("end", "", n))
@@ -302,9 +307,18 @@ class _Parser:
         arms: list[tuple[Node, Node]] = []
         if not self.is_("when"):
             self.error(f"expected 'when' after the case subject, but found {self.tok.show()}")
+        seen: dict[object, Node] = {}
         while self.is_("when"):
             self.take()
             lit = self.literal("after 'when'")
+            key = _literal_key(lit)
+            if key in seen:
+                first = seen[key]
+                self.error(f"'when {literal_text(lit)}' repeats the 'when' at column "
+                           f"{_column(self.text, first.at)}: each value may appear once in a "
+                           "'case', so only the first branch could apply (merge the two)",
+                           at=lit.at)
+            seen[key] = lit
             self.expect("then", "after the 'when' value")
             arms.append((lit, self.expr()))
         self.expect("else", "(a 'case' needs an 'else' branch)")
@@ -400,11 +414,11 @@ class _Parser:
 
     def product(self) -> Node:
         left = self.unary()
-        while self.tok.kind == "op" and self.tok.text in ("*", "%"):
+        while self.tok.kind == "op" and self.tok.text in ("*", "%", "//"):
             t = self.take()
             right = self.unary()
-            if t.text == "%" and isinstance(right, Num) and right.value == 0:
-                self.error("'% 0' divides by zero", at=right.at)
+            if t.text in ("%", "//") and isinstance(right, Num) and right.value == 0:
+                self.error(f"'{t.text} 0' divides by zero", at=right.at)
             left = Arith(t.text, left, right, at=t.at)
         return left
 
@@ -431,13 +445,26 @@ class _Parser:
             else:
                 self.error("expected an attribute after '.': rank, suit, color, red, black, "
                            f"face, numeral, even, odd or prime, but found {t.show()}")
+        if self.is_(".."):
+            self.error(_RANGE_ENDS, at=node.at)
         return node
 
     def range_rest(self, lo: Num) -> Node:
         self.take()  # '..'
+        t = self.tok
+        literal_next = t.kind in ("int", "card", "suit") or (
+            self.is_("-") and self.peek().kind == "int") or (
+            t.kind == "word" and (t.text in RANK_LETTERS or t.text in SUIT_WORDS
+                                  or t.text in COLOR_WORDS or t.text in ("true", "false")))
+        if not literal_next:
+            self.error(_RANGE_ENDS)
         hi = self.literal("after '..'")
         if not isinstance(hi, Num):
             self.error("a range runs between two numbers or ranks, like 5..9", at=hi.at)
+        if hi.value < lo.value:
+            a, b = literal_text(lo), literal_text(hi)
+            self.error(f"the range {a}..{b} is empty: write the smaller end first, {b}..{a}",
+                       at=lo.at)
         return RangeLit(lo, hi, at=lo.at)
 
     def atom(self) -> Node:
@@ -471,7 +498,7 @@ class _Parser:
             self.take()
             return node
         if self.is_("{"):
-            return self.collection("{", "}", SetLit)
+            return self.set_()
         if self.is_("["):
             return self.collection("[", "]", ListLit)
         if t.kind == "end":
@@ -501,6 +528,38 @@ class _Parser:
             self.error(f"{name.text} takes {want} argument{'s' if hi > 1 else ''}, "
                        f"not {len(args)}", at=name.at)
         return Call(name.text, tuple(args), at=name.at)
+
+    def set_(self) -> Node:
+        """``{a, b, ...}``: literals, or values read from the cards (``prev.suit``)."""
+        start = self.take()
+        if self.is_("}"):
+            self.error("an empty set is not allowed")
+        items = [self.set_item()]
+        while self.is_(","):
+            self.take()
+            if len(items) >= MAX_SET_ITEMS:
+                self.error(f"a set may hold at most {MAX_SET_ITEMS} items")
+            items.append(self.set_item())
+        if not self.is_("}"):
+            self.error(f"expected ',' or '}}' in the set, but found {self.tok.show()}")
+        self.take()
+        return SetLit(tuple(items), at=start.at)
+
+    def set_item(self) -> Node:
+        t = self.tok
+        if t.kind == "word" and t.text in ("if", "case"):
+            self.error(f"put this '{t.text}' inside parentheses: ( {t.text} ... )")
+        self.enter()
+        try:
+            item = self.sum_expr()
+        finally:
+            self.leave()
+        if isinstance(item, RangeLit):
+            self.error("a set holds single values, not ranges: write 'x in 5..9' or list "
+                       "the values", at=item.at)
+        if isinstance(item, Neg) and isinstance(item.operand, Num) and not item.operand.letter:
+            return Num(-item.operand.value, at=item.at)  # '-(3)' is the constant -3
+        return item
 
     def collection(self, open_: str, close: str, kind: type[SetLit] | type[ListLit]) -> Node:
         start = self.take()
@@ -556,6 +615,25 @@ class _Parser:
 
 def _column(text: str, at: int) -> int:
     return at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+_RANGE_ENDS: Final = ("a range holds constants at both ends (numbers or ranks, like 5..9); to "
+                      "bound a value by a card, compare: prev.rank <= card.rank and "
+                      "card.rank <= K")
+
+
+def _literal_key(node: Node) -> object:
+    """What a literal stands for (``A`` and ``1`` are the same value)."""
+    if isinstance(node, Num):
+        return ("int", node.value)
+    if isinstance(node, BoolLit):
+        return ("bool", node.value)
+    if isinstance(node, SuitLit):
+        return ("suit", node.suit)
+    if isinstance(node, ColorLit):
+        return ("color", node.color)
+    assert isinstance(node, CardLit)
+    return ("card", node.card)
 
 
 # ---------------------------------------------------------------- type checking
@@ -651,6 +729,8 @@ class _Checker:
         if isinstance(node, SetLit | ListLit):
             kind = "set" if isinstance(node, SetLit) else "list"
             first = self.check(node.items[0])
+            if ":" in first:
+                self.error(node.items[0], f"a {kind} cannot hold {type_name(first)}")
             for item in node.items[1:]:
                 self.want(item, first, f"every item of this {kind}")
             return f"{kind}:{first}"
@@ -672,7 +752,7 @@ class _Checker:
         adj = node.adj
         ok = (
             obj == "card"
-            or (obj == "int" and adj in _INT_ADJECTIVES)
+            or (obj == "int" and (adj in _INT_ADJECTIVES or adj == "prime"))
             or (obj == "suit" and (adj in _COLOR_ADJ or adj in SUIT_WORDS))
             or (obj == "color" and adj in _COLOR_ADJ)
         )
@@ -682,7 +762,7 @@ class _Checker:
 
     def check_call(self, node: Call) -> str:
         name, args = node.name, node.args
-        if name in ("abs", "min", "max", "wrap"):
+        if name in ("abs", "min", "max", "wrap", "gcd"):
             for a in args:
                 self.want(a, "int", f"an argument of {name}")
             return "int"

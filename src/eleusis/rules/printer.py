@@ -105,6 +105,13 @@ def literal_text(node: Node) -> str:
     raise TypeError(f"not a literal: {node!r}")
 
 
+def _set_item(node: Node) -> str:
+    text = _p(node, SUM)
+    if isinstance(node, Neg) and isinstance(node.operand, Num) and not node.operand.letter:
+        return f"({text})"  # '{-3}' reads as the constant -3, not as minus 3
+    return text
+
+
 def _bare(node: Node) -> str:
     if isinstance(node, Num | BoolLit | SuitLit | ColorLit | CardLit):
         return literal_text(node)
@@ -149,7 +156,7 @@ def _bare(node: Node) -> str:
     if isinstance(node, Call):
         return f"{node.name}({', '.join(_p(a, EXPR) for a in node.args)})"
     if isinstance(node, SetLit):
-        return "{" + ", ".join(literal_text(i) for i in node.items) + "}"
+        return "{" + ", ".join(_set_item(i) for i in node.items) + "}"
     if isinstance(node, ListLit):
         return "[" + ", ".join(literal_text(i) for i in node.items) + "]"
     if isinstance(node, RangeLit):

@@ -30,8 +30,12 @@ MAX_DEPTH: Final = 24
 MAX_LOOKBACK: Final = 4
 #: Largest integer literal.
 MAX_INT: Final = 1000
-#: Most items in a set or list literal.
+#: Most items in a list literal (``next``, ``pick``, ``in [...]``) and most
+#: arguments of a call: a cycle of ranks or suits is never longer.
 MAX_ITEMS: Final = 13
+#: Most items in a set (``in {...}``): enough for a set of positions, such as
+#: the 46 primes up to :data:`~eleusis.rules.abstract.POS_MAX`.
+MAX_SET_ITEMS: Final = 60
 
 #: Card attributes and the type of their value.
 ATTRIBUTES: Final[dict[str, str]] = {
@@ -55,6 +59,7 @@ FUNCTIONS: Final[dict[str, tuple[int, int]]] = {
     "wrap": (1, 1),
     "next": (2, 2),
     "pick": (2, 2),
+    "gcd": (2, 13),
 }
 
 #: Rank letters and their value (A=1, J=11, Q=12, K=13).
@@ -169,7 +174,8 @@ class Neg(Node):
 
 @dataclass(frozen=True, slots=True)
 class Arith(Node):
-    """``+ - * %`` on integers (``%`` is Python's floor modulo)."""
+    """``+ - * % //`` on integers (``%`` and ``//`` are Python's floor modulo
+    and floor division)."""
 
     op: str
     left: Node
@@ -268,7 +274,7 @@ class Case(Node):
 
 @dataclass(frozen=True, slots=True)
 class Call(Node):
-    """``abs min max wrap next pick`` applied to arguments."""
+    """``abs min max wrap next pick gcd`` applied to arguments."""
 
     name: str
     args: tuple[Node, ...]
@@ -279,7 +285,8 @@ class Call(Node):
 
 @dataclass(frozen=True, slots=True)
 class SetLit(Node):
-    """``{lit, lit, ...}``: membership only, order kept for printing."""
+    """``{a, b, ...}``: membership only, order kept for printing. Items are
+    literals or values read from the cards (``{prev.suit, prev2.suit}``)."""
 
     items: tuple[Node, ...]
 
