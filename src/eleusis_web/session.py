@@ -218,6 +218,11 @@ def new_match(setup: Setup) -> Match:
     return Match.single(variant, names, setup.seed, None, **options)
 
 
+def round_seed(setup: Setup, round_index: int) -> int:
+    """The deal of round ``round_index``: from the game's seed (saves and links carry it)."""
+    return (setup.seed * 1_000_003 + round_index) & 0xFFFFFFFF
+
+
 def round_rule(setup: Setup, round_index: int, rule: str | None = None) -> str | None:
     """The secret rule of round ``round_index``: a person's (``rule``), none when a
     person judges by hand, else the computer dealer's choice (:func:`pick_rule`)."""
@@ -253,7 +258,7 @@ class Session:
               extra: dict[str, Any] | None = None) -> Session:
         """A new game of ``setup``, its first round dealt (``ConfigError`` with a clear
         message when the table cannot start)."""
-        match = new_match(setup).start_round(round_rule(setup, 0, rule))
+        match = new_match(setup).start_round(round_rule(setup, 0, rule), round_seed(setup, 0))
         return cls(sid, setup, match, seat_kinds(setup), created, dict(extra or {}))
 
     @classmethod
@@ -296,7 +301,9 @@ class Session:
 
     def next_round(self, rule: str | None = None) -> None:
         """Deal the next round (``rule``: a person's; else as :func:`round_rule` says)."""
-        self.match = self.match.start_round(round_rule(self.setup, len(self.rounds), rule))
+        k = len(self.rounds)
+        self.match = self.match.start_round(round_rule(self.setup, k, rule),
+                                            round_seed(self.setup, k))
 
     def end_early(self) -> None:
         """End the match now: a running round is dropped, the compensation applies."""

@@ -47,7 +47,7 @@ def match_saved(rounds_done: int, running: bool) -> dict[str, str]:
             hand = sorted(st.hand(seat), key=lambda x: x.sort_key)
             st = apply(st, Play(seat, (rng.choice(hand),)) if legal.max_cards
                        else legal.actions[0])
-        s.rounds[-1] = st
+        s.update(st)
         c.dispatch({"type": "show_table"})
 
     for k in range(rounds_done):
