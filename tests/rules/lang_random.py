@@ -38,10 +38,14 @@ CARD_ADJ = (*BOOL_ATTRS, "spades", "hearts", "diamonds", "clubs", "A", "7", "10"
 class TreeMaker:
     """Builds random trees of a given type; ``lookback`` and ``pos`` bound what they read."""
 
-    def __init__(self, rng: random.Random, lookback: int = 2, pos: bool = True) -> None:
+    def __init__(self, rng: random.Random, lookback: int = 2, pos: bool = True,
+                 classic: bool = False) -> None:
         self.rng = rng
         self.lookback = lookback
         self.pos = pos
+        #: without the constructs added later (gcd, //, sets of computed values,
+        #: "is prime" on a number, sets of more than 13 positions)
+        self.classic = classic
 
     def ref(self) -> Node:
         return Ref(self.rng.randint(0, self.lookback))
@@ -61,9 +65,11 @@ class TreeMaker:
         if pick == 0:
             return Neg(self.int_(d - 1))
         if pick <= 3:
-            op = self.rng.choice(["+", "-", "*", "%", "//"])
+            op = self.rng.choice(["+", "-", "*", "%"] + ([] if self.classic else ["//"]))
             right = self.num(1, 9) if op in ("%", "//") else self.int_(d - 1)
             return Arith(op, self.int_(d - 1), right)
+        if self.classic and pick in (8, 9):
+            pick = 4
         if pick == 8:  # a divisor that may be 0 when the rule runs ('x % 0' is refused)
             divisor = self.int_(d - 1)
             if isinstance(divisor, Num) and divisor.value == 0:
@@ -116,7 +122,9 @@ class TreeMaker:
                 lambda: Cmp(rng.choice(["==", "!=", "<", ">=", "<=", ">"]),
                             Attr(self.ref(), "rank"), self.num()),
             ])()
-        pick = rng.randrange(16)
+        pick = rng.randrange(13 if self.classic else 16)
+        if self.classic and pick == 12:
+            pick = 0
         if pick == 0:
             return Cmp(rng.choice(["==", "!=", "<", ">=", "<=", ">"]), self.int_(d - 1),
                        self.int_(d - 1))

@@ -25,7 +25,10 @@ def _random_trees(count: int, seed: int) -> list[Rule]:
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        tree = TreeMaker(rng, lookback=rng.randint(0, 4)).bool_(rng.randint(0, 3))
+        # the constructs added last (gcd, //, sets of card values, "is prime" on a
+        # number) have no English reading yet: the reader is tested on the others
+        tree = TreeMaker(rng, lookback=rng.randint(0, 4), classic=True).bool_(
+            rng.randint(0, 3))
         try:
             out.append(Rule.from_tree(tree))
         except RuleSyntaxError:
