@@ -391,12 +391,6 @@ class SoloRun:
         return out
 
 
-def seat_order(state: State, players: int) -> list[int]:
-    """Who may act, in the order a table asks: :func:`eleusis.game.acting_order`
-    (kept under this name for its callers; ``players`` is not needed any more)."""
-    return list(acting_order(state))
-
-
 def play_table(rule_text: str, seed: int, players: int = 4, level: str = "strong",
                variant: str = "new_eleusis", max_steps: int = 2000,
                scientists: list[Scientist] | None = None) -> tuple[State, list[float]]:

@@ -9,9 +9,8 @@ import pytest
 
 from eleusis.ai import Scientist
 from eleusis.ai.inference import Deferred, Observation
-from eleusis.bench import seat_order
 from eleusis.cards import Card
-from eleusis.game import Action, State, apply, legal_actions, make_config, new_game
+from eleusis.game import Action, State, acting_order, apply, legal_actions, make_config, new_game
 from eleusis.views import view
 
 ALT = "if prev is odd then card is red else card is black"
@@ -55,7 +54,7 @@ def _table(variant: str, rule: str, seed: int, level: str, decide: Decide,
     state = new_game(make_config(variant, [f"c{i}" for i in range(players)], rule, seed))
     scientists = [Scientist(level, seed * 31 + i) for i in range(players)]
     while not state.over and len(state.actions) < limit:
-        for s in seat_order(state, players):
+        for s in acting_order(state):
             if not legal_actions(state, s).kinds:
                 continue
             action = decide(scientists[s], state, s)
