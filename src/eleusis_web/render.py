@@ -911,8 +911,8 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> El:
                                  h("span", {"text": " " + (english or text)})))
             if not hyps:
                 ul.appendChild(h("li", {"class": "none", "text": (
-                    "No rule it could think of fits every play: this one lay beyond"
-                    " its imagination (stronger scientists consider more kinds of rule).")}))
+                    "It had no rule in words that fits every play yet "
+                    "(stronger scientists consider more kinds of rule).")}))
             th.appendChild(h("div", {"class": "thinker"}, h("h4", {"text": name}), ul))
         box.appendChild(th)
     nxt = h("div", {"class": "controls"},
