@@ -627,7 +627,8 @@ def setup_screen(vm: SetupVM) -> El:
                                          "data-intent": intent_attr({"type": "add_seat",
                                                                      "kind": "person"})})))
         seats.appendChild(h("p", {"class": "hint-line",
-                                  "text": f"{low} to {high} opponents in this variant."}))
+                                  "text": f"{low} to {high} opponents in this variant. "
+                                          + vm.written_for}))
     form.appendChild(seats)
 
     if vm.dealer_choice:

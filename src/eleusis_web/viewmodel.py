@@ -920,6 +920,7 @@ class SetupVM:
     notes: tuple[str, ...]
     deleted: str  # the title of a game deleted a moment ago ("Undo")
     damaged: int = 0  # copies of unreadable saves kept aside (offered for deletion)
+    written_for: str = ""  # the table sizes the variant's rules were written for
 
 
 #: The dealer choices, short enough for a phone's select; the chosen one is explained below.
@@ -964,4 +965,21 @@ def setup_model(c: Table, saves: Sequence[Mapping[str, object]], notes: Sequence
         notes=tuple(notes),
         deleted=deleted,
         damaged=damaged,
+        written_for=written_for(st.variant),
     )
+
+
+def written_for(key: str) -> str:
+    """The table sizes a variant's rules were written for, in a sentence (the engine's facts).
+
+    >>> written_for("new_eleusis")
+    'The rules were written for 4 players or more, the dealer included.'
+    """
+    from eleusis_web.session import engine_variant
+
+    if key == "solo":
+        return "One player against the computer dealer."
+    low, high = variant_info(engine_variant(key)).players_written_for
+    if high is None:
+        return f"The rules were written for {low} players or more, the dealer included."
+    return f"The rules were written for {low} to {high} players, the dealer included."

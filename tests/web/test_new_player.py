@@ -354,3 +354,15 @@ def test_the_lesson_can_be_left_at_any_moment_and_the_round_goes_on() -> None:
     before = c.state
     c.dispatch({"type": "lesson_leave"})
     assert table_model(c).coach is None and c.state is before and c.ui.screen == "table"
+
+
+def test_the_new_game_screen_says_which_table_sizes_the_rules_were_written_for() -> None:
+    from eleusis_web.render import setup_screen
+    from eleusis_web.viewmodel import setup_model
+
+    c = Controller()
+    for variant, words in (("new_eleusis", "4 players or more"), ("express", "3 to 8 players"),
+                           ("royal", "4 to 8 players")):
+        c.dispatch({"type": "setup_change", "field": "variant", "value": variant})
+        screen = setup_screen(setup_model(c, [], []))
+        assert words in screen.textContent, variant
