@@ -1,9 +1,10 @@
 /* Eleusis service worker: makes the page work with no network after one visit.
 
    build/precache.js (written by tools/build.py) sets self.ELEUSIS_PRECACHE =
-   {version, files, hashes, sizes}: every file the page needs (shell,
+   {version, files, hashes, sizes, inflated}: every file the page needs (shell,
    vendored runtime, engine zip), the SHA-256 of each and a hash of them all,
-   which names the cache. A change to any of them changes precache.js, so the
+   which names the cache ("inflated": the snapshot's memory, as a host that
+   serves its precompressed .br copy sends it). A change to any of them changes precache.js, so the
    browser installs this worker anew; activation deletes the caches of older
    versions.
 
@@ -50,7 +51,9 @@ async function fetchChecked(file) {
     const response = await fetch(new Request(url, { cache: mode }));
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
-    if (digest === PRECACHE.hashes[file]) return [url, response];
+    if (digest === PRECACHE.hashes[file] || digest === (PRECACHE.inflated || {})[file]) {
+      return [url, response];
+    }
     why = `${file}: the host sent other content than version ${PRECACHE.version} lists`;
   }
   throw new Error(why);

@@ -472,12 +472,48 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+def test_server_sends_precompressed_copies_when_accepted(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>page</p>")
+    (tmp_path / "app.js").write_text("let x = 1;\n" * 200)
+    (tmp_path / "app.js.gz").write_bytes(gzip.compress((tmp_path / "app.js").read_bytes()))
+    (tmp_path / "app.js.br").write_bytes(b"brotli bytes")
+    srv = serve.serve_in_thread(tmp_path, encodings=("br", "gzip"))
+    gzip_only = serve.serve_in_thread(tmp_path, encodings=("gzip",))
+    plain = serve.serve_in_thread(tmp_path)
+
+    def get(server: serve.SiteServer, accept: str) -> tuple[Message, bytes]:
+        request = urllib.request.Request(server.url + "app.js",
+                                         headers={"Accept-Encoding": accept})
+        with urllib.request.urlopen(request) as response:
+            return response.headers, response.read()
+
+    try:
+        headers, body = get(srv, "gzip, deflate, br")
+        assert headers["Content-Encoding"] == "br" and body == b"brotli bytes"
+        assert headers["Content-Type"].startswith("text/javascript")
+        assert headers["Vary"] == "Accept-Encoding"
+        headers, body = get(srv, "gzip")
+        assert headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == (tmp_path / "app.js").read_bytes()
+        headers, body = get(gzip_only, "gzip, br")
+        assert headers["Content-Encoding"] == "gzip"
+        for server, accept in ((srv, "identity"), (plain, "gzip, br")):
+            headers, body = get(server, accept)
+            assert headers["Content-Encoding"] is None
+            assert body == (tmp_path / "app.js").read_bytes()
+    finally:
+        for server in (srv, gzip_only, plain):
+            server.close()
+
+
 def test_server_rejects_bad_settings(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         serve.make_server(tmp_path)
     (tmp_path / "index.html").write_text("x")
     with pytest.raises(ValueError):
         serve.make_server(tmp_path, prefix="eleusis")
+    with pytest.raises(ValueError, match="unknown encodings"):
+        serve.make_server(tmp_path, encodings=("zstd",))
 
 
 # --------------------------------------------------------------------------- dist
@@ -495,3 +531,24 @@ def test_dist_is_self_contained(tmp_path: Path) -> None:
     listed = json.loads(precache.split("=", 1)[1].rstrip().rstrip(";"))["files"]
     for name in listed:
         assert (out / ("index.html" if name == "./" else name)).is_file(), name
+
+
+def test_dist_ships_precompressed_copies_of_large_files(tmp_path: Path) -> None:
+    """``.gz`` (and, with Node, ``.br``) beside each large compressible file;
+    the snapshot's ``.br`` is of its memory (the page takes either)."""
+    out = tmp_path / "dist"
+    files = set(dist.make_dist(out))
+    wasm = next(f for f in files if f.endswith("pyodide.asm.wasm"))
+    for name in (wasm, "index.html", "static/table.css"):
+        assert name + ".gz" in files and name + ".br" in files, name
+        packed = (out / (name + ".gz")).read_bytes()
+        assert gzip.decompress(packed) == (out / name).read_bytes()
+        assert len(packed) < (out / name).stat().st_size * dist.MAX_RATIO
+    assert build.SNAPSHOT + ".br" in files and build.SNAPSHOT + ".gz" not in files
+    assert not [f for f in files if f.endswith((".png.gz", ".zip.gz", ".gz.gz", ".br.gz"))]
+    assert "static/icons/icon.svg.gz" not in files or (out / "static/icons/icon.svg").stat(
+    ).st_size >= dist.MIN_COMPRESS
+    manifest = json.loads((out / "build/precache.js").read_text().split("=", 1)[1].rstrip()
+                          .rstrip(";"))
+    memory = gzip.decompress((out / build.SNAPSHOT).read_bytes())
+    assert manifest["inflated"][build.SNAPSHOT] == hashlib.sha256(memory).hexdigest()

@@ -423,7 +423,8 @@ def content_hash(root: Path, files: Iterable[str]) -> str:
 
 def precache_manifest(root: Path = ROOT) -> dict[str, object]:
     """The service worker's manifest: ``version``, ``files`` and, per file,
-    ``hashes`` (SHA-256, hex) and ``sizes`` (bytes).
+    ``hashes`` (SHA-256, hex) and ``sizes`` (bytes); ``inflated``: the hash
+    of the snapshot's memory, as a host that serves its ``.br`` copy sends it.
 
     The worker checks every file it downloads against its hash before the
     new version may activate (a host caught half-way through a deploy can
@@ -432,12 +433,18 @@ def precache_manifest(root: Path = ROOT) -> dict[str, object]:
     """
     files = precache_files(root)
     paths = {name: root / ("index.html" if name == "./" else name) for name in files}
-    return {
+    manifest: dict[str, object] = {
         "version": content_hash(root, files),
         "files": files,
         "hashes": {name: hashlib.sha256(paths[name].read_bytes()).hexdigest() for name in files},
         "sizes": {name: paths[name].stat().st_size for name in files},
     }
+    if SNAPSHOT in paths:
+        # A host may send the snapshot's memory itself (``make dist``'s .br
+        # copy, decoded by the browser): the same version, other bytes.
+        inflated = gzip.decompress(paths[SNAPSHOT].read_bytes())
+        manifest["inflated"] = {SNAPSHOT: hashlib.sha256(inflated).hexdigest()}
+    return manifest
 
 
 def precache_js(root: Path = ROOT) -> str:
