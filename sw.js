@@ -98,13 +98,25 @@ async function fromCache(request, key) {
   return hit || fetch(request);
 }
 
+/** build/precache.js as this version wrote it, for the page's progress bar:
+    the sizes of the version being served, even offline. */
+const MANIFEST = new URL("./build/precache.js", SCOPE).href;
+function manifest() {
+  return new Response(`self.ELEUSIS_PRECACHE = ${JSON.stringify(PRECACHE)};\n`, {
+    headers: { "Content-Type": "text/javascript; charset=utf-8" },
+  });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   url.hash = "";
   const href = url.href.split("?")[0];
-  if (request.mode === "navigate" && href.startsWith(SCOPE)) {
+  if (href === MANIFEST && request.destination !== "serviceworker"
+      && request.destination !== "script") {
+    event.respondWith(manifest());
+  } else if (request.mode === "navigate" && href.startsWith(SCOPE)) {
     // Any navigation inside the scope gets the cached page, whatever its
     // query (shared links keep their state after the #).
     event.respondWith(fromCache(request, URLS.has(href) ? href : SCOPE));
