@@ -266,6 +266,11 @@ function install(pyodide, zip) {
   performance.mark("eleusis:zip");
 }
 
+/** Resolve in a new task (after the browser has had a turn to paint and answer). */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Start loading Pyodide and the engine (once); return the promise of both. */
 export function start() {
   if (started === null) {
@@ -276,9 +281,13 @@ export function start() {
       performance.mark("pyodide:loaded");
       return pyodide;
     });
-    started = Promise.all([interpreter, zip]).then(([pyodide, bytes]) => {
+    started = Promise.all([interpreter, zip]).then(async ([pyodide, bytes]) => {
       untrack();
+      // Each step in a task of its own, not in the task that finished the
+      // restore: the page can paint, scroll and answer in between.
+      await nextTask();
       install(pyodide, bytes);
+      await nextTask();
       return pyodide;
     });
     started.catch(showDownloadError);
