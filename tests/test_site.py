@@ -506,6 +506,18 @@ def test_server_sends_precompressed_copies_when_accepted(tmp_path: Path) -> None
             server.close()
 
 
+def test_server_isolates_the_page_and_dist_says_how(server: serve.SiteServer,
+                                                    tmp_path: Path) -> None:
+    """Cross-origin isolation (Pyodide's shared memory is then no deprecation)."""
+    with urllib.request.urlopen(server.url) as response:
+        for header, value in serve.ISOLATION.items():
+            assert response.headers[header] == value
+    text = dist.headers_file()
+    assert text.splitlines()[1] == "/*"
+    for header, value in serve.ISOLATION.items():
+        assert f"  {header}: {value}" in text
+
+
 def test_server_rejects_bad_settings(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         serve.make_server(tmp_path)

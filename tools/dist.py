@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build
+import serve
 
 ROOT = build.ROOT
 
@@ -122,6 +123,15 @@ def precompress(out: Path, root: Path = ROOT) -> list[str]:
     return sorted(written)
 
 
+def headers_file() -> str:
+    """``_headers`` (Netlify, Cloudflare Pages): the headers ``tools/serve.py`` sends
+    to isolate the page (``serve.ISOLATION``); other hosts set them in their own
+    configuration (README, Deploy)."""
+    lines = ["# Read by Netlify and Cloudflare Pages; see README.md, Deploy.", "/*"]
+    lines += [f"  {name}: {value}" for name, value in serve.ISOLATION.items()]
+    return "\n".join(lines) + "\n"
+
+
 def make_dist(out: Path, root: Path = ROOT) -> list[str]:
     """Build, then copy the site into ``out`` (replaced), precompressed; return its files."""
     build.build(root)
@@ -139,6 +149,7 @@ def make_dist(out: Path, root: Path = ROOT) -> list[str]:
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dst)
     precompress(out, root)
+    (out / "_headers").write_text(headers_file())
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
 
 

@@ -8,7 +8,13 @@ Why not ``python3 -m http.server``: it cannot add headers. This one sets
   page, its config, the service worker and the built engine, and a one-year
   ``immutable`` cache for the vendored runtime, whose folders are named after
   the exact version (``static/vendor/pyodide-314.0.7/``);
-* ``X-Content-Type-Options: nosniff``.
+* ``X-Content-Type-Options: nosniff``;
+* cross-origin isolation (:data:`ISOLATION`: ``Cross-Origin-Opener-Policy:
+  same-origin``, ``Cross-Origin-Embedder-Policy: require-corp``): the site
+  loads nothing from another origin, and Pyodide's script makes a shared
+  WebAssembly memory as it loads, which Chromium reports as a deprecation
+  (Lighthouse's best practices) on a page that is not isolated. ``make
+  dist`` writes the same headers in ``_headers`` for the hosts that read it.
 
 With ``--precompressed`` (``encodings``) it serves ``name.br`` or ``name.gz``
 in place of ``name`` when the browser accepts that encoding and the file is
@@ -55,6 +61,12 @@ CONTENT_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
     ".md": "text/plain; charset=utf-8",
+}
+
+#: Headers that make the page cross-origin isolated (see the module header).
+ISOLATION = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
 }
 
 #: Precompressed copies, by content coding (tools/dist.py writes them).
@@ -186,6 +198,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             name = rel if not rel.endswith("/") and rel else rel + "index.html"
             self.send_header("Cache-Control", cache_control(name))
             self.send_header("X-Content-Type-Options", "nosniff")
+            for header, value in ISOLATION.items():
+                self.send_header(header, value)
             if self.server.encodings:
                 self.send_header("Vary", "Accept-Encoding")
             encoding = getattr(self, "_encoding", None)
