@@ -41,6 +41,14 @@ UPDATE = """async () => {
 }"""
 
 
+SNAPSHOT_HEAD = """async () => {
+  const cache = await caches.open((await caches.keys())[0]);
+  const hit = await cache.match(new URL("build/pyodide-snapshot.bin", location.href).href);
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  return {magic: Array.from(bytes.slice(0, 4)), size: bytes.length};
+}"""
+
+
 def test_offline_reload_boots_and_plays(chromium: Any, site: str) -> None:
     context = chromium.new_context()  # service workers allowed here
     context.set_default_timeout(BOOT_TIMEOUT_MS)
@@ -51,6 +59,10 @@ def test_offline_reload_boots_and_plays(chromium: Any, site: str) -> None:
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         caches = page.evaluate("caches.keys()")
         assert len(caches) == 1 and caches[0].startswith("eleusis-"), caches
+        # The worker stored the snapshot inflated (the page need not inflate
+        # it at each visit): Pyodide's header, "\0snp", and 30 MiB of memory.
+        head = page.evaluate(SNAPSHOT_HEAD)
+        assert head["magic"] == [0, 0x73, 0x6E, 0x70] and head["size"] > 30 * 2**20
         context.set_offline(True)
         failed: list[str] = []
         page.on("requestfailed", lambda r: failed.append(r.url))
