@@ -208,6 +208,7 @@ async function fetchSnapshot() {
     bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
   }
   performance.mark("pyodide:snapshot");
+  await nextTask();  // Pyodide's restore in a task of its own, not the inflation's last
   return bytes;
 }
 
