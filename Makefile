@@ -14,13 +14,15 @@ NPM_STAMP    := node_modules/.eleusis-npm-stamp
 VENDOR_STAMP := static/vendor/.eleusis-vendor-stamp
 VENV_STAMP   := $(VENV)/.eleusis-venv-stamp
 
-.PHONY: help play serve setup build dist test lint typecheck pytest chromium bench-boot clean
+.PHONY: help play serve setup build dist test lint typecheck pytest chromium bench-boot bench-firstvisit clean
 
 help:
 	@echo "make play        serve the game on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make test        lint, type-check and run the whole test suite"
 	@echo "make dist        write a self-contained dist/ for any static host"
 	@echo "make bench-boot  boot benchmark: the app against a bare Pyodide page"
+	@echo "make bench-firstvisit  first visit from a gzip host: bytes, throttled network,"
+	@echo "                 long tasks, layout shift, Lighthouse (installed on demand)"
 
 # --- the runtime: npm -> node_modules -> static/vendor ----------------------
 
@@ -83,6 +85,11 @@ test: lint typecheck pytest
 
 bench-boot: $(VENV_STAMP) chromium build
 	CHROMIUM=$(CHROMIUM) $(VPY) bench/boot.py --runs $(RUNS)
+
+FV_RUNS ?= 3
+
+bench-firstvisit: $(VENV_STAMP) chromium build
+	CHROMIUM=$(CHROMIUM) $(VPY) bench/firstvisit.py --runs $(FV_RUNS) --lighthouse
 
 clean:
 	rm -rf build dist

@@ -34,6 +34,18 @@
    slower, never broken. After a restore, eleusis_web.snapshot.refresh renews
    what the snapshot froze (the random seed, the time zone, the language).
 
+   Progress: while it loads, the page shows a determinate bar (#loading-bar,
+   with #loading-text): bytes received of bytes expected, the expected sizes
+   read from the build's own manifest (build/precache.js: every file's size,
+   written by tools/build.py), summed over the files a boot downloads (BOOT).
+   Bytes are counted as they arrive for what goes through fetch() (the
+   standard library, the engine zip, the snapshot, the lock file: a clone of
+   each response is read beside its consumer), and when complete for the
+   WebAssembly module and Pyodide's script (a Resource Timing entry), which
+   are left untouched so the browser's streaming compile and its code cache
+   work as before. A download that fails shows the error panel with a clear
+   message and "Try again" (a reload: what already arrived is in the cache).
+
    Performance marks (bench/boot.py): pyodide:start, pyodide:snapshot (the
    snapshot is inflated), pyodide:loaded (the interpreter is up), eleusis:zip
    (the engine is importable), pyscript:interpreter (PyScript asked for the
@@ -46,6 +58,133 @@ const APP_ZIP = new URL("../build/app.zip", import.meta.url);
 const SNAPSHOT = new URL("../build/pyodide-snapshot.bin", import.meta.url);
 /** Where the zip goes in Pyodide's file system (tools/build.py APP_MOUNT). */
 const APP_MOUNT = "/home/pyodide/eleusis-app.zip";
+
+/** The build's manifest of sizes (tools/build.py precache_manifest). */
+const MANIFEST = new URL("../build/precache.js", import.meta.url);
+/** The runtime folder, relative to the site (where the manifest's names start). */
+const RUNTIME = `static/vendor/pyodide-${version}/`;
+/** Site-relative names of the files a boot downloads (the progress bar's total). */
+const BOOT = [
+  `${RUNTIME}pyodide.asm.wasm`, `${RUNTIME}python_stdlib.zip`, `${RUNTIME}pyodide.asm.mjs`,
+  `${RUNTIME}pyodide-lock.json`, "build/app.zip", "build/pyodide-snapshot.bin",
+];
+/** Of those, the ones counted when complete (see the header), not through fetch. */
+const WHOLE = new Set([`${RUNTIME}pyodide.asm.wasm`, `${RUNTIME}pyodide.asm.mjs`]);
+const SITE = new URL("../", import.meta.url);
+
+/** Boot progress: expected bytes per file (from the manifest), bytes received. */
+const progress = {
+  expected: new Map(), received: new Map(), done: false, skipped: false, log: [],
+};
+
+/** Show the progress (index.html: #loading-bar and #loading-text). */
+function showProgress() {
+  if (progress.done || progress.expected.size === 0) return;
+  let expected = 0;
+  let received = 0;
+  for (const [name, size] of progress.expected) {
+    expected += size;
+    received += Math.min(size, progress.received.get(name) || 0);
+  }
+  const last = progress.log[progress.log.length - 1];
+  if (last && last[0] === received && last[1] === expected) return;
+  progress.log.push([received, expected]);
+  const bar = document.getElementById("loading-bar");
+  if (bar) {
+    bar.max = expected;
+    bar.value = received;
+  }
+  const text = document.getElementById("loading-text");
+  if (text) {
+    const mb = (n) => (n / 1e6).toFixed(1);
+    text.textContent = received < expected
+      ? `Loading the game: ${mb(received)} of ${mb(expected)} MB`
+      : "Starting the game…";
+  }
+}
+
+/** [received, expected] each time the bar moved (for the tests). */
+export function progressLog() {
+  return progress.log.map((entry) => [...entry]);
+}
+
+/** The site-relative name of a URL if it is one of BOOT, else null. */
+function bootName(url) {
+  const href = new URL(url, location.href).href.split(/[?#]/)[0];
+  if (!href.startsWith(SITE.href)) return null;
+  const name = href.slice(SITE.href.length);
+  return progress.expected.has(name) || BOOT.includes(name) ? name : null;
+}
+
+/** Count a response's body as it arrives (a clone; the page reads the original). */
+async function count(name, response) {
+  if (!response.ok || !response.body) return;
+  const reader = response.clone().body.getReader();
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    progress.received.set(name, received);
+    showProgress();
+  }
+  progress.received.set(name, Infinity);  // complete (a host may have sent it encoded)
+  showProgress();
+}
+
+/** Follow the boot's downloads until Pyodide is up; return a function that stops. */
+function trackDownloads() {
+  const fetchBefore = globalThis.fetch;
+  globalThis.fetch = async function (input, init) {
+    const response = await fetchBefore.call(this, input, init);
+    const name = bootName(input instanceof Request ? input.url : String(input));
+    if (name !== null && !WHOLE.has(name)) count(name, response).catch(() => {});
+    return response;
+  };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const name = bootName(entry.name);
+      if (name !== null && WHOLE.has(name)) {
+        progress.received.set(name, Infinity);
+        showProgress();
+      }
+    }
+  });
+  observer.observe({ type: "resource", buffered: true });
+  fetchBefore(MANIFEST, { cache: "no-cache" })
+    .then((response) => (response.ok ? response.text() : Promise.reject()))
+    .then((text) => {
+      const sizes = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)).sizes;
+      for (const name of BOOT) {
+        if (sizes[name] && !(progress.skipped && name === "build/pyodide-snapshot.bin")) {
+          progress.expected.set(name, sizes[name]);
+        }
+      }
+      showProgress();
+    })
+    .catch(() => {});  // no manifest (a bare build): the bar stays indeterminate
+  return () => {
+    globalThis.fetch = fetchBefore;
+    observer.disconnect();
+    for (const name of progress.expected.keys()) progress.received.set(name, Infinity);
+    showProgress();
+    progress.done = true;
+  };
+}
+
+/** Show that the game could not download, with a retry (index.html's panel). */
+function showDownloadError(error) {
+  const detail = String(error && error.stack ? error.stack : error);
+  globalThis.eleusisBoot?.showError?.(
+    "Part of the game could not be downloaded. Check your connection and try again:"
+      + " what already arrived is kept.",
+    detail,
+  );
+  const retry = document.getElementById("reload");
+  if (retry) retry.textContent = "Try again";
+  const text = document.getElementById("loading-text");
+  if (text) text.textContent = "The download stopped.";
+}
 
 /** How this page's Pyodide started: "snapshot" or "plain (why not)"; null before. */
 export let bootMode = null;
@@ -69,6 +208,7 @@ async function fetchSnapshot() {
     bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
   }
   performance.mark("pyodide:snapshot");
+  await nextTask();  // Pyodide's restore in a task of its own, not the inflation's last
   return bytes;
 }
 
@@ -102,6 +242,8 @@ async function boot() {
     return pyodide;
   } catch (error) {
     release();
+    progress.expected.delete("build/pyodide-snapshot.bin");  // not downloaded after all
+    progress.skipped = true;
     why = String(error && error.message ? error.message : error).split("\n")[0];
     console.warn("Eleusis: starting Pyodide without its snapshot:", why);
   }
@@ -125,25 +267,31 @@ function install(pyodide, zip) {
   performance.mark("eleusis:zip");
 }
 
+/** Resolve in a new task (after the browser has had a turn to paint and answer). */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Start loading Pyodide and the engine (once); return the promise of both. */
 export function start() {
   if (started === null) {
     performance.mark("pyodide:start");
+    const untrack = trackDownloads();
     const zip = fetchApp();
     const interpreter = boot().then((pyodide) => {
       performance.mark("pyodide:loaded");
       return pyodide;
     });
-    started = Promise.all([interpreter, zip]).then(([pyodide, bytes]) => {
+    started = Promise.all([interpreter, zip]).then(async ([pyodide, bytes]) => {
+      untrack();
+      // Each step in a task of its own, not in the task that finished the
+      // restore: the page can paint, scroll and answer in between.
+      await nextTask();
       install(pyodide, bytes);
+      await nextTask();
       return pyodide;
     });
-    started.catch((error) => {
-      globalThis.eleusisBoot?.showError?.(
-        "The game could not load. Check your connection and reload the page.",
-        String(error && error.stack ? error.stack : error),
-      );
-    });
+    started.catch(showDownloadError);
   }
   return started;
 }

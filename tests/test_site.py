@@ -7,6 +7,8 @@ make the page load the right things from its own origin.
 from __future__ import annotations
 
 import ast
+import gzip
+import hashlib
 import json
 import re
 import struct
@@ -105,6 +107,33 @@ def test_precache_lists_shell_static_and_runtime(tmp_path: Path) -> None:
     assert "static/vendor/.stamp" not in files
 
 
+def test_precache_leaves_out_the_plugins_the_page_turns_off(tmp_path: Path) -> None:
+    root = _fake_site(tmp_path)
+    for name in ("core-X1.js", "codemirror_view-X2.js", "xterm-X3.js", "py-editor-X4.js",
+                 "py-terminal-X5.js", "toml-X6.js"):
+        path = root / "static/vendor/pyscript-9.9.9" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(name)
+    chunks = sorted(f.rsplit("/", 1)[1] for f in build.precache_files(root) if "pyscript-" in f)
+    assert chunks == ["core-X1.js", "toml-X6.js"]
+
+
+def test_precache_manifest_has_each_files_hash_and_size(tmp_path: Path) -> None:
+    root = _fake_site(tmp_path)
+    manifest = build.precache_manifest(root)
+    files = manifest["files"]
+    assert isinstance(files, list)
+    assert manifest["hashes"] == {
+        name: hashlib.sha256(
+            (root / ("index.html" if name == "./" else name)).read_bytes()
+        ).hexdigest()
+        for name in files
+    }
+    assert manifest["sizes"]["static/table.css"] == len("static/table.css")  # type: ignore[index]
+    text = build.precache_js(root)
+    assert json.loads(text.split("=", 1)[1].rstrip().rstrip(";")) == manifest
+
+
 def test_cache_name_changes_with_any_content(tmp_path: Path) -> None:
     root = _fake_site(tmp_path)
     before = build.content_hash(root, build.precache_files(root))
@@ -153,6 +182,41 @@ def test_snapshot_is_made_for_the_vendored_pyodide_and_precached() -> None:
     keys = json.loads(memory[48 : 48 + json_length])
     assert keys == {"hiwireKeys": [None], "immortalKeys": []}  # no JS object frozen
     assert header % 16 == 0 and (len(memory) - header) % 65536 == 0  # whole wasm pages
+
+
+def _wasm_with_memory(pages: int) -> bytes:
+    """A minimal WebAssembly module: a type section, then a memory of ``pages``."""
+    types = bytes([1, 2, 1, 0x60, 0, 0])  # section 1: one type () -> ()
+    memory = bytes([5, 4, 1, 0, pages & 0x7F | 0x80, pages >> 7])  # section 5, min pages
+    return b"\0asm" + (1).to_bytes(4, "little") + types + memory
+
+
+def _fake_snapshot(memory: int) -> bytes:
+    header = struct.pack("<3I", build.SNAPSHOT_MAGIC, 128, 0) + bytes(116)
+    return gzip.compress(header + bytes(memory))
+
+
+def test_the_snapshot_fits_the_heap_it_is_restored_into() -> None:
+    """Pyodide restores into its module's initial memory: a bigger snapshot
+    never restores (Pyodide #6254), so the build refuses to make one."""
+    pyodide = vendor.vendor_dirs(ROOT)["pyodide"]
+    packed = build.snapshot_bytes(ROOT)
+    assert packed is not None
+    heap = build.wasm_initial_memory((pyodide / "pyodide.asm.wasm").read_bytes())
+    assert heap % 65536 == 0 and heap >= 16 * 2**20
+    assert 0 < build.snapshot_memory(packed) <= heap
+
+
+def test_a_snapshot_larger_than_the_heap_stops_the_build() -> None:
+    wasm = _wasm_with_memory(200)
+    assert build.wasm_initial_memory(wasm) == 200 * 65536
+    build.check_snapshot_fits(_fake_snapshot(200 * 65536), wasm)  # exactly fits
+    with pytest.raises(SystemExit, match="would never restore"):
+        build.check_snapshot_fits(_fake_snapshot(201 * 65536), wasm)
+    with pytest.raises(ValueError, match="no memory"):
+        build.wasm_initial_memory(b"\0asm" + (1).to_bytes(4, "little"))
+    with pytest.raises(ValueError, match="snapshot"):
+        build.snapshot_memory(gzip.compress(bytes(64)))
 
 
 def test_no_snapshot_without_node(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -408,12 +472,60 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+def test_server_sends_precompressed_copies_when_accepted(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>page</p>")
+    (tmp_path / "app.js").write_text("let x = 1;\n" * 200)
+    (tmp_path / "app.js.gz").write_bytes(gzip.compress((tmp_path / "app.js").read_bytes()))
+    (tmp_path / "app.js.br").write_bytes(b"brotli bytes")
+    srv = serve.serve_in_thread(tmp_path, encodings=("br", "gzip"))
+    gzip_only = serve.serve_in_thread(tmp_path, encodings=("gzip",))
+    plain = serve.serve_in_thread(tmp_path)
+
+    def get(server: serve.SiteServer, accept: str) -> tuple[Message, bytes]:
+        request = urllib.request.Request(server.url + "app.js",
+                                         headers={"Accept-Encoding": accept})
+        with urllib.request.urlopen(request) as response:
+            return response.headers, response.read()
+
+    try:
+        headers, body = get(srv, "gzip, deflate, br")
+        assert headers["Content-Encoding"] == "br" and body == b"brotli bytes"
+        assert headers["Content-Type"].startswith("text/javascript")
+        assert headers["Vary"] == "Accept-Encoding"
+        headers, body = get(srv, "gzip")
+        assert headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == (tmp_path / "app.js").read_bytes()
+        headers, body = get(gzip_only, "gzip, br")
+        assert headers["Content-Encoding"] == "gzip"
+        for server, accept in ((srv, "identity"), (plain, "gzip, br")):
+            headers, body = get(server, accept)
+            assert headers["Content-Encoding"] is None
+            assert body == (tmp_path / "app.js").read_bytes()
+    finally:
+        for server in (srv, gzip_only, plain):
+            server.close()
+
+
+def test_server_isolates_the_page_and_dist_says_how(server: serve.SiteServer,
+                                                    tmp_path: Path) -> None:
+    """Cross-origin isolation (Pyodide's shared memory is then no deprecation)."""
+    with urllib.request.urlopen(server.url) as response:
+        for header, value in serve.ISOLATION.items():
+            assert response.headers[header] == value
+    text = dist.headers_file()
+    assert text.splitlines()[1] == "/*"
+    for header, value in serve.ISOLATION.items():
+        assert f"  {header}: {value}" in text
+
+
 def test_server_rejects_bad_settings(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         serve.make_server(tmp_path)
     (tmp_path / "index.html").write_text("x")
     with pytest.raises(ValueError):
         serve.make_server(tmp_path, prefix="eleusis")
+    with pytest.raises(ValueError, match="unknown encodings"):
+        serve.make_server(tmp_path, encodings=("zstd",))
 
 
 # --------------------------------------------------------------------------- dist
@@ -431,3 +543,24 @@ def test_dist_is_self_contained(tmp_path: Path) -> None:
     listed = json.loads(precache.split("=", 1)[1].rstrip().rstrip(";"))["files"]
     for name in listed:
         assert (out / ("index.html" if name == "./" else name)).is_file(), name
+
+
+def test_dist_ships_precompressed_copies_of_large_files(tmp_path: Path) -> None:
+    """``.gz`` (and, with Node, ``.br``) beside each large compressible file;
+    the snapshot's ``.br`` is of its memory (the page takes either)."""
+    out = tmp_path / "dist"
+    files = set(dist.make_dist(out))
+    wasm = next(f for f in files if f.endswith("pyodide.asm.wasm"))
+    for name in (wasm, "index.html", "static/table.css"):
+        assert name + ".gz" in files and name + ".br" in files, name
+        packed = (out / (name + ".gz")).read_bytes()
+        assert gzip.decompress(packed) == (out / name).read_bytes()
+        assert len(packed) < (out / name).stat().st_size * dist.MAX_RATIO
+    assert build.SNAPSHOT + ".br" in files and build.SNAPSHOT + ".gz" not in files
+    assert not [f for f in files if f.endswith((".png.gz", ".zip.gz", ".gz.gz", ".br.gz"))]
+    assert "static/icons/icon.svg.gz" not in files or (out / "static/icons/icon.svg").stat(
+    ).st_size >= dist.MIN_COMPRESS
+    manifest = json.loads((out / "build/precache.js").read_text().split("=", 1)[1].rstrip()
+                          .rstrip(";"))
+    memory = gzip.decompress((out / build.SNAPSHOT).read_bytes())
+    assert manifest["inflated"][build.SNAPSHOT] == hashlib.sha256(memory).hexdigest()

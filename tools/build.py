@@ -44,11 +44,13 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import io
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import zipfile
@@ -86,8 +88,22 @@ PYSCRIPT_PACKAGE = "pyscript"
 #: Cache of compiled bytecode (hidden: never served), keyed by content.
 PYC_CACHE = Path("build") / ".pyc-cache"
 
-#: Folders whose files are all precached (relative to the site root).
+#: Folders whose files are precached (relative to the site root), less
+#: :data:`UNUSED_CHUNKS`.
 PRECACHE_DIRS = ("static",)
+
+#: Name prefixes of PyScript's chunks that the page never loads: the code of
+#: the plugins ``pyscript.toml`` turns off (the editor and its CodeMirror, the
+#: terminal and its xterm.js, the game loop, the donkey, the deprecation
+#: notes). Precaching them cost every first visit about 0.6 MB. A chunk not
+#: named here is precached (a new one PyScript needs is never left out).
+UNUSED_CHUNKS = (
+    "codemirror", "xterm", "py-editor-", "py-terminal-", "py-game-", "donkey-",
+    "deprecations-manager-",
+)
+
+#: Pyodide's snapshot header: magic (``"\0snp"``), then the header's length.
+SNAPSHOT_MAGIC = 0x706E7300
 
 #: A fixed timestamp for zip entries (the zip format starts in 1980).
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -261,12 +277,19 @@ def bytecode_entries(root: Path = ROOT) -> dict[str, bytes]:
 
 
 def _walk(root: Path, folder: str) -> Iterator[str]:
+    """Site-relative names of the files under ``folder``, sorted.
+
+    Follows symbolic links (``static/vendor`` may be one to a shared copy):
+    ``Path.rglob`` of Python 3.11 does not, and left the runtime out.
+    """
     base = root / folder
-    if base.is_dir():
-        for path in sorted(base.rglob("*")):
-            rel = path.relative_to(root)
-            if path.is_file() and not _skip(rel):
-                yield rel.as_posix()
+    names: list[str] = []
+    for here, _dirs, files in os.walk(base, followlinks=True):
+        for name in files:
+            rel = (Path(here) / name).relative_to(root)
+            if not _skip(rel):
+                names.append(rel.as_posix())
+    yield from sorted(names)
 
 
 def snapshot_bytes(root: Path = ROOT) -> bytes | None:
@@ -298,7 +321,84 @@ def snapshot_bytes(root: Path = ROOT) -> bytes | None:
             check=True, capture_output=True, text=True, env={**os.environ, "TZ": "UTC"},
         )
         tmp.replace(cached)
-    return cached.read_bytes()
+    packed = cached.read_bytes()
+    check_snapshot_fits(packed, (pyodide / "pyodide.asm.wasm").read_bytes())
+    return packed
+
+
+def _leb128(data: bytes, at: int) -> tuple[int, int]:
+    """Decode an unsigned LEB128 number of a WebAssembly module; return it and the next offset."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, at
+
+
+def wasm_initial_memory(wasm: bytes) -> int:
+    """The initial size in bytes of the memory a WebAssembly module defines.
+
+    Read from the module's memory section (pages of 64 KiB). Raises
+    ``ValueError`` when the module defines no memory (Pyodide's does).
+    """
+    if wasm[:4] != b"\0asm":
+        raise ValueError("not a WebAssembly module")
+    at = 8
+    while at < len(wasm):
+        section = wasm[at]
+        size, at = _leb128(wasm, at + 1)
+        if section == 5:  # memory: count, then limits (flags, minimum[, maximum])
+            _count, pos = _leb128(wasm, at)
+            _flags, pos = _leb128(wasm, pos)
+            pages, _ = _leb128(wasm, pos)
+            return pages * 65536
+        at += size
+    raise ValueError("the WebAssembly module defines no memory")
+
+
+def snapshot_memory(packed: bytes) -> int:
+    """Bytes of WebAssembly memory a (gzip) snapshot restores.
+
+    The snapshot is Pyodide's header (magic, header length, ...) and then the
+    memory; gzip's trailer gives the whole length without inflating it all.
+    """
+    with gzip.GzipFile(fileobj=io.BytesIO(packed)) as stream:
+        head = stream.read(8)
+    magic, header = struct.unpack("<2I", head)
+    if magic != SNAPSHOT_MAGIC:
+        raise ValueError("not a Pyodide memory snapshot")
+    (total,) = struct.unpack("<I", packed[-4:])  # ISIZE: length mod 2**32 (< 4 GiB here)
+    return int(total) - header
+
+
+def check_snapshot_fits(packed: bytes, wasm: bytes) -> None:
+    """Refuse a snapshot larger than the heap it is restored into.
+
+    Pyodide restores a snapshot into a freshly instantiated module, whose
+    memory has the module's initial size: a larger snapshot fails to restore
+    (Pyodide issue #6254) and every visit would fall back to the slow plain
+    start without a word. A build that made one (a module preloaded in
+    ``tools/snapshot.mjs`` that grew the heap) stops here with the figures.
+    """
+    memory, heap = snapshot_memory(packed), wasm_initial_memory(wasm)
+    if memory > heap:
+        raise SystemExit(
+            f"build: the Pyodide snapshot holds {memory:,} bytes of memory but the page restores"
+            f" it into a heap of {heap:,} bytes: it would never restore. Preload fewer modules in"
+            " tools/snapshot.mjs (or raise Pyodide's initial memory)."
+        )
+
+
+def _unused_chunk(name: str) -> bool:
+    """True for a vendored PyScript chunk of a plugin the page turns off."""
+    parts = name.split("/")
+    return (
+        len(parts) == 4 and parts[:2] == ["static", "vendor"]
+        and parts[2].startswith("pyscript-") and parts[3].startswith(UNUSED_CHUNKS)
+    )
 
 
 def precache_files(root: Path = ROOT) -> list[str]:
@@ -307,7 +407,7 @@ def precache_files(root: Path = ROOT) -> list[str]:
     if (root / SNAPSHOT).is_file():
         files.append(SNAPSHOT)
     for folder in PRECACHE_DIRS:
-        files.extend(_walk(root, folder))
+        files.extend(name for name in _walk(root, folder) if not _unused_chunk(name))
     return files
 
 
@@ -321,10 +421,35 @@ def content_hash(root: Path, files: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def precache_manifest(root: Path = ROOT) -> dict[str, object]:
+    """The service worker's manifest: ``version``, ``files`` and, per file,
+    ``hashes`` (SHA-256, hex) and ``sizes`` (bytes); ``inflated``: the hash
+    of the snapshot's memory, as a host that serves its ``.br`` copy sends it.
+
+    The worker checks every file it downloads against its hash before the
+    new version may activate (a host caught half-way through a deploy can
+    serve the new list with old files: those are refused, and the old
+    version stays whole); the page sums the sizes for its progress bar.
+    """
+    files = precache_files(root)
+    paths = {name: root / ("index.html" if name == "./" else name) for name in files}
+    manifest: dict[str, object] = {
+        "version": content_hash(root, files),
+        "files": files,
+        "hashes": {name: hashlib.sha256(paths[name].read_bytes()).hexdigest() for name in files},
+        "sizes": {name: paths[name].stat().st_size for name in files},
+    }
+    if SNAPSHOT in paths:
+        # A host may send the snapshot's memory itself (``make dist``'s .br
+        # copy, decoded by the browser): the same version, other bytes.
+        inflated = gzip.decompress(paths[SNAPSHOT].read_bytes())
+        manifest["inflated"] = {SNAPSHOT: hashlib.sha256(inflated).hexdigest()}
+    return manifest
+
+
 def precache_js(root: Path = ROOT) -> str:
     """Return the text of ``build/precache.js`` (needs ``build/app.zip``)."""
-    files = precache_files(root)
-    manifest = {"version": content_hash(root, files), "files": files}
+    manifest = precache_manifest(root)
     return (
         "// Generated by tools/build.py: do not edit. Imported by sw.js.\n"
         f"self.ELEUSIS_PRECACHE = {json.dumps(manifest, indent=1)};\n"

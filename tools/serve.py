@@ -8,7 +8,18 @@ Why not ``python3 -m http.server``: it cannot add headers. This one sets
   page, its config, the service worker and the built engine, and a one-year
   ``immutable`` cache for the vendored runtime, whose folders are named after
   the exact version (``static/vendor/pyodide-314.0.7/``);
-* ``X-Content-Type-Options: nosniff``.
+* ``X-Content-Type-Options: nosniff``;
+* cross-origin isolation (:data:`ISOLATION`: ``Cross-Origin-Opener-Policy:
+  same-origin``, ``Cross-Origin-Embedder-Policy: require-corp``): the site
+  loads nothing from another origin, and Pyodide's script makes a shared
+  WebAssembly memory as it loads, which Chromium reports as a deprecation
+  (Lighthouse's best practices) on a page that is not isolated. ``make
+  dist`` writes the same headers in ``_headers`` for the hosts that read it.
+
+With ``--precompressed`` (``encodings``) it serves ``name.br`` or ``name.gz``
+in place of ``name`` when the browser accepts that encoding and the file is
+there, as hosts do with ``make dist``'s precompressed copies (nginx
+``gzip_static``): ``--precompressed gzip`` is a host that serves gzip only.
 
 It can serve a tree under a sub-path (``--prefix /eleusis/``) to check that a
 build works when hosted below the root, refuses hidden paths (``.git``,
@@ -16,7 +27,7 @@ build works when hosted below the root, refuses hidden paths (``.git``,
 
 Public API (used by the tests and the benchmark):
 ``make_server(root, host="127.0.0.1", port=0, prefix="/") -> SiteServer``,
-``serve_in_thread(root, ...) -> SiteServer`` (call ``.close()`` to stop),
+``serve_in_thread(root, ..., encodings=()) -> SiteServer`` (call ``.close()`` to stop),
 ``content_type(path) -> str``, ``cache_control(path) -> str``.
 """
 
@@ -51,6 +62,15 @@ CONTENT_TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".md": "text/plain; charset=utf-8",
 }
+
+#: Headers that make the page cross-origin isolated (see the module header).
+ISOLATION = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+
+#: Precompressed copies, by content coding (tools/dist.py writes them).
+ENCODED = {"br": ".br", "gzip": ".gz"}
 
 #: Cache-Control for files that may change without changing their URL.
 NO_CACHE = "no-cache"
@@ -127,11 +147,30 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404, "Not found")
             return None
         self._rel = rel
+        self._encoding = self._precompressed(rel)
         return super().send_head()
+
+    def _precompressed(self, rel: str) -> str | None:
+        """The encoding of a precompressed copy to send instead, or None."""
+        accepted = {
+            token.split(";")[0].strip().lower()
+            for token in self.headers.get("Accept-Encoding", "").split(",")
+        }
+        name = rel if rel and not rel.endswith("/") else rel + "index.html"
+        for encoding in self.server.encodings:
+            suffix = ENCODED[encoding]
+            if encoding in accepted and (self.server.root / (name + suffix)).is_file():
+                return encoding
+        return None
 
     def translate_path(self, path: str) -> str:
         """Translate below the prefix (the base class strips ``..``)."""
         rel = self._site_path() or ""
+        encoding = getattr(self, "_encoding", None)
+        if encoding is not None:
+            if not rel or rel.endswith("/"):
+                rel += "index.html"
+            rel += ENCODED[encoding]
         return super().translate_path("/" + rel)
 
     def list_directory(self, path: str | os.PathLike[str]) -> None:
@@ -147,7 +186,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.connection.sendfile(source)
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
-        return content_type(os.fspath(path))
+        name = os.fspath(path)
+        encoding = getattr(self, "_encoding", None)
+        if encoding is not None:
+            name = name.removesuffix(ENCODED[encoding])
+        return content_type(name)
 
     def end_headers(self) -> None:
         rel = getattr(self, "_rel", None)
@@ -155,6 +198,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             name = rel if not rel.endswith("/") and rel else rel + "index.html"
             self.send_header("Cache-Control", cache_control(name))
             self.send_header("X-Content-Type-Options", "nosniff")
+            for header, value in ISOLATION.items():
+                self.send_header(header, value)
+            if self.server.encodings:
+                self.send_header("Vary", "Accept-Encoding")
+            encoding = getattr(self, "_encoding", None)
+            if encoding is not None:
+                self.send_header("Content-Encoding", encoding)
         super().end_headers()
 
 
@@ -164,10 +214,15 @@ class SiteServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(
-        self, root: Path, host: str, port: int, prefix: str, verbose: bool = False
+        self, root: Path, host: str, port: int, prefix: str, verbose: bool = False,
+        encodings: tuple[str, ...] = (),
     ) -> None:
         if not prefix.startswith("/") or not prefix.endswith("/"):
             raise ValueError(f"prefix must start and end with '/': {prefix!r}")
+        unknown = set(encodings) - set(ENCODED)
+        if unknown:
+            raise ValueError(f"unknown encodings {sorted(unknown)}: use {sorted(ENCODED)}")
+        self.encodings = tuple(encodings)
         self.root = Path(root).resolve()
         if not (self.root / "index.html").is_file():
             raise FileNotFoundError(f"no index.html in {self.root}")
@@ -208,16 +263,19 @@ def make_server(
     port: int = 0,
     prefix: str = "/",
     verbose: bool = False,
+    encodings: tuple[str, ...] = (),
 ) -> SiteServer:
-    """Create a server for ``root`` (port 0 picks a free port)."""
-    return SiteServer(root, host, port, prefix, verbose)
+    """Create a server for ``root`` (port 0 picks a free port); ``encodings``:
+    the precompressed copies to serve, preferred first (``("br", "gzip")``)."""
+    return SiteServer(root, host, port, prefix, verbose, encodings)
 
 
 def serve_in_thread(
-    root: Path = ROOT, host: str = "127.0.0.1", port: int = 0, prefix: str = "/"
+    root: Path = ROOT, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
+    encodings: tuple[str, ...] = (),
 ) -> SiteServer:
     """Start a server in a daemon thread and return it (``.url``, ``.close()``)."""
-    server = make_server(root, host, port, prefix)
+    server = make_server(root, host, port, prefix, encodings=encodings)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     server._thread = thread
     thread.start()
@@ -232,9 +290,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--prefix", default="/", help="serve below this path, e.g. /eleusis/")
     parser.add_argument("--verbose", action="store_true", help="log every request")
+    parser.add_argument(
+        "--precompressed", default="", metavar="ENCODINGS",
+        help="serve make dist's .br/.gz copies: 'br,gzip' (preferred first) or 'gzip'",
+    )
     args = parser.parse_args(argv)
     try:
-        server = make_server(args.root, args.host, args.port, args.prefix, args.verbose)
+        encodings = tuple(e for e in args.precompressed.split(",") if e)
+        server = make_server(
+            args.root, args.host, args.port, args.prefix, args.verbose, encodings
+        )
     except OSError as exc:
         print(f"serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         print("serve: choose another port, e.g. `make play PORT=8001`", file=sys.stderr)

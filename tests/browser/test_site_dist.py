@@ -1,4 +1,5 @@
-"""``make dist`` output works from a plain static host below a sub-path."""
+"""``make dist`` output works from a static host below a sub-path, plain or
+serving the precompressed copies (brotli: the snapshot arrives as memory)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import dist
+import pytest
 import serve
 from browser_support import (
     BOOT_TIMEOUT_MS,
@@ -17,10 +19,13 @@ from browser_support import (
 )
 
 
-def test_dist_boots_under_a_sub_path(chromium: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("encodings", [(), ("br", "gzip")], ids=["plain", "precompressed"])
+def test_dist_boots_under_a_sub_path(
+    chromium: Any, tmp_path: Path, encodings: tuple[str, ...]
+) -> None:
     out = tmp_path / "dist"
     dist.make_dist(out)
-    server = serve.serve_in_thread(out, prefix="/eleusis/")
+    server = serve.serve_in_thread(out, prefix="/eleusis/", encodings=encodings)
     context = chromium.new_context(service_workers="block")
     context.set_default_timeout(BOOT_TIMEOUT_MS)
     try:

@@ -58,7 +58,8 @@ def test_engine_zip_that_cannot_load_opens_the_error_panel(chromium: Any, site: 
         page.goto(site)
         page.wait_for_selector("#error-panel:not([hidden])")
         state = error_state(page)
-        assert "could not load" in page.locator("#error-message").inner_text()
+        assert "could not be downloaded" in page.locator("#error-message").inner_text()
+        assert page.locator("#reload").inner_text() == "Try again"
         assert "app.zip: HTTP 404" in state["detail"]
         assert page.get_attribute("body", "data-ready") != "1"
     finally:
