@@ -372,10 +372,7 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
         dock.appendChild(pass_screen(
             vm.pass_to, "Hands stay hidden until the right player is holding the device.",
             "reveal", vm.pass_then))
-        screen = h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
-    if vm.coach is not None:
-        point_at(screen, vm.coach.target)
-    return screen
+        return h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
 
     if vm.coach is not None:
         dock.appendChild(coach_panel(vm))

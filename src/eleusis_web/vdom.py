@@ -208,7 +208,8 @@ class El:
 # --------------------------------------------------------------------------- selectors
 
 _PART = re.compile(
-    r"""(?P<tag>[a-zA-Z][a-zA-Z0-9-]*)|\.(?P<cls>[\w-]+)|\[(?P<attr>[\w-]+)(?:=["']?(?P<val>[^"'\]]*)["']?)?\]""")
+    r"""(?P<tag>[a-zA-Z][a-zA-Z0-9-]*)|\.(?P<cls>[\w-]+)|#(?P<id>[\w-]+)"""
+    r"""|\[(?P<attr>[\w-]+)(?:=["']?(?P<val>[^"'\]]*)["']?)?\]""")
 
 
 def _has_tag(tag: str) -> Callable[[El], bool]:
@@ -237,6 +238,8 @@ def _compound(text: str) -> Callable[[El], bool]:
             tests.append(_has_tag(m.group("tag").lower()))
         elif m.group("cls"):
             tests.append(_has_class(m.group("cls")))
+        elif m.group("id"):
+            tests.append(_has_attr("id", m.group("id")))
         else:
             tests.append(_has_attr(m.group("attr"), m.group("val")))
     return lambda e: all(t(e) for t in tests)
@@ -245,7 +248,7 @@ def _compound(text: str) -> Callable[[El], bool]:
 def matcher(selector: str) -> Callable[[El, El], bool]:
     """A test ``(element, scope) -> bool`` for a simple selector.
 
-    Supported: tag, ``.class``, ``[attr]``, ``[attr="value"]`` in compounds,
+    Supported: tag, ``.class``, ``#id``, ``[attr]``, ``[attr="value"]`` in compounds,
     joined by descendant (space) or child (``>``) combinators; a leading
     ``:scope >`` anchors to the element searched from.
     """

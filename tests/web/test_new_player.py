@@ -366,3 +366,41 @@ def test_the_new_game_screen_says_which_table_sizes_the_rules_were_written_for()
         c.dispatch({"type": "setup_change", "field": "variant", "value": variant})
         screen = setup_screen(setup_model(c, [], []))
         assert words in screen.textContent, variant
+
+
+def test_every_screen_renders_as_an_element_tree() -> None:
+    """The renderer draws each screen from its view model alone (no browser needed)."""
+    from eleusis_web import render, rules_page
+    from eleusis_web.viewmodel import (
+        round_end_model,
+        setup_model,
+        toolbar_model,
+        write_rule_model,
+    )
+
+    c = Controller()
+    setup = render.setup_screen(setup_model(c, [{"id": "g1", "title": "Solo"}], ["note"]))
+    assert setup.querySelector('[data-key="start"]') is not None
+    c.dispatch({"type": "learn_start"})
+    table = render.table_screen(table_model(c))
+    assert table.querySelector(".coach") is not None and table.querySelector(".hand")
+    assert table.querySelector(".coach-target") is not None
+    assert render.toolbar(toolbar_model(c, "Solo")).querySelector('[data-key="tb-new"]')
+    c.dispatch({"type": "guess_open", "open": True})
+    c.dispatch({"type": "guess_text", "value": "alternate colors"})
+    assert render.table_screen(table_model(c)).querySelector(".reading") is not None
+    c.dispatch({"type": "guess", "value": "card.color != prev.color"})
+    assert render.round_end_screen(round_end_model(c, {})).querySelector("#re-title")
+    hot = Controller()
+    hot.ui.setup = Setup(variant="express", seats=[SeatPlan("You", "you"),
+                                                   SeatPlan("Bo", "person")])
+    hot.dispatch({"type": "start"})
+    assert render.table_screen(table_model(hot)).querySelector(".pass-screen") is not None
+    writer = Controller()
+    writer.ui.setup = Setup(variant="express", dealer="writer")
+    writer.dispatch({"type": "start"})
+    writer.dispatch({"type": "writer_ready"})
+    writer.dispatch({"type": "rule_text", "value": "red cards only"})
+    editor = render.write_rule_screen(write_rule_model(writer))
+    assert editor.querySelector(".reading") is not None
+    assert render.help_screen(rules_page.blocks()).querySelector("#help-title") is not None

@@ -162,3 +162,6 @@ def test_selectors_on_trees() -> None:
     assert tree.querySelector('.layout li[data-col="0"] .mainline-card') is not None
     assert tree.querySelector(":scope > .mainline-card") is None
     assert len(tree.querySelectorAll("[data-key]")) == 1
+    tree.children[1].attrs["id"] = "layout"
+    assert tree.querySelector("#layout") is tree.children[1]
+    assert tree.querySelector("ol#layout li") is not None
