@@ -199,15 +199,25 @@ def _pyscript_sources(root: Path) -> dict[str, bytes]:
         f"import s from {json.dumps(module.as_uri())};"
         "process.stdout.write(JSON.stringify(s.pyscript))"
     )
-    out = subprocess.run(
-        [node, "--input-type=module", "-e", script], capture_output=True, check=True, text=True
-    ).stdout
-    tree = json.loads(out)
+    tree = json.loads(_node_output([node, "--input-type=module", "-e", script]))
     return {
         name: text.encode("utf-8")
         for name, text in tree.items()
         if isinstance(text, str) and name.endswith(".py")
     }
+
+
+def _node_output(cmd: list[str], tries: int = 3) -> str:
+    """Node's standard output for ``cmd``; a failed run is tried again (a loaded machine
+    can fail to start one), then reported with what Node said."""
+    for attempt in range(tries):
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode == 0:
+            return done.stdout
+        if attempt == tries - 1:
+            raise RuntimeError(f"build: node failed ({done.returncode}): "
+                               f"{(done.stderr or done.stdout)[-2000:]}")
+    raise AssertionError("unreachable")
 
 
 def compile_bytecode(root: Path, jobs: Mapping[str, tuple[str, bytes]]) -> dict[str, bytes]:
