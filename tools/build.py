@@ -189,17 +189,26 @@ def _pyscript_sources(root: Path) -> dict[str, bytes]:
     """The ``pyscript`` package PyScript writes at boot (module file -> source).
 
     Read from ``@pyscript/core``'s ``src/stdlib/pyscript.js`` (the same text its
-    bundle embeds) through Node; empty when that is not available.
+    bundle embeds) through Node; empty when that is not available. The result is
+    kept under ``build/`` by the file's content hash, so Node reads it once per
+    PyScript version (later builds, the tests' among them, start no Node for it).
     """
     module = root / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
     node = shutil.which("node")
     if node is None or not module.is_file():
         return {}
-    script = (
-        f"import s from {json.dumps(module.as_uri())};"
-        "process.stdout.write(JSON.stringify(s.pyscript))"
-    )
-    tree = json.loads(_node_output([node, "--input-type=module", "-e", script]))
+    digest = hashlib.sha256(module.read_bytes()).hexdigest()[:20]
+    cached = root / "build" / f".pyscript-sources-{digest}.json"
+    if cached.is_file():
+        tree = json.loads(cached.read_text(encoding="utf-8"))
+    else:
+        script = (
+            f"import s from {json.dumps(module.as_uri())};"
+            "process.stdout.write(JSON.stringify(s.pyscript))"
+        )
+        tree = json.loads(_node_output([node, "--input-type=module", "-e", script]))
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(json.dumps(tree), encoding="utf-8")
     return {
         name: text.encode("utf-8")
         for name, text in tree.items()

@@ -260,7 +260,7 @@ def coach_panel(vm: TableVM) -> El:
     c = vm.coach
     assert c is not None
     box = h("section", {"class": "coach", "aria-label": "Lesson", "data-step": c.step,
-                        "role": "status"},
+                        "aria-live": "polite"},
             h("p", {"class": "coach-text", "text": c.text}))
     row = h("div", {"class": "controls"})
     if c.next_button:
