@@ -256,7 +256,8 @@ def matcher(selector: str) -> Callable[[El, El], bool]:
     scoped = text.startswith(":scope")
     if scoped:
         text = text[len(":scope"):].strip()
-    tokens = re.findall(r">|[^\s>]+", text)
+    # A bracket stays whole, so ``[data-key="ctl-Guess the rule"]`` is one part.
+    tokens = re.findall(r">|(?:\[[^\]]*\]|[^\s>\[])+", text)
     steps: list[tuple[str, Callable[[El], bool]]] = []  # (combinator before, test)
     comb = ">" if scoped and tokens and tokens[0] == ">" else " "
     for tok in tokens:

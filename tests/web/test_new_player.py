@@ -315,8 +315,14 @@ def test_learn_to_play_guides_a_real_round_step_by_step_and_can_be_left() -> Non
     steps = []
 
     def step() -> str:
-        coach = table_model(c).coach
+        from eleusis_web.render import table_screen
+
+        vm = table_model(c)
+        coach = vm.coach
         assert coach is not None
+        # every step draws, and rings the part of the table it talks about
+        ringed = table_screen(vm).querySelector(".coach-target")
+        assert (ringed is not None) == bool(coach.target), coach.step
         steps.append(coach.step)
         return coach.step
 

@@ -165,3 +165,6 @@ def test_selectors_on_trees() -> None:
     tree.children[1].attrs["id"] = "layout"
     assert tree.querySelector("#layout") is tree.children[1]
     assert tree.querySelector("ol#layout li") is not None
+    tree.children[0].children[0].attrs["data-key"] = "ctl-Guess the rule"
+    assert tree.querySelector('[data-key="ctl-Guess the rule"]') is tree.children[0].children[0]
+    assert tree.querySelector('.controls > [data-key="ctl-Guess the rule"]') is not None
