@@ -21,6 +21,7 @@ parameters ``variant``, ``seed``, ``rule`` (a computer dealer's rule) and
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -37,6 +38,7 @@ from eleusis_web import (
     rules_page,
     viewmodel,
 )
+from eleusis_web.computer import HUMAN_DEALER_NOISE, Brains
 from eleusis_web.controller import Controller
 from eleusis_web.intents import Intent
 from eleusis_web.replay_view import Replay
@@ -474,13 +476,15 @@ class App:
         if screen == "table" and c.session is None:
             screen = c.ui.screen = "setup"
         ours = features.screen(self)
+        panels = features.panels(self, screen) if ours is None else render.Panels()
         if ours is not None:
             screen, title, node = ours
         elif screen == "setup":
             title = "Eleusis"
             node = render.setup_screen(viewmodel.setup_model(
                 c, self.saves.entries(), self.saves.notes,
-                self.deleted[2] if self.deleted else "", len(self.saves.corrupt_entries())))
+                self.deleted[2] if self.deleted else "", len(self.saves.corrupt_entries())),
+                panels)
         elif screen == "write-rule":
             title = "Writing the rule"
             node = render.write_rule_screen(viewmodel.write_rule_model(c))
@@ -499,14 +503,13 @@ class App:
             vm_end = viewmodel.round_end_model(c, self._thoughts_ready())
             title = vm_end.title
             node = render.round_end_screen(
-                vm_end, render.layout_board(viewmodel.table_model(c)))
+                vm_end, render.layout_board(viewmodel.table_model(c)), panels)
         else:
             vm = viewmodel.table_model(c)
             title = vm.title
             fresh = vm.played if vm.played > self.landed else 0
             self.landed = vm.played
-            node = render.table_screen(vm, fresh)
-        features.decorate(self, screen, node)
+            node = render.table_screen(vm, fresh, panels)
         page = render.h("div", {"class": "page"})
         page.appendChild(render.toolbar(viewmodel.toolbar_model(c, title)))
         if self.saves.notes and screen != "setup":
@@ -588,8 +591,6 @@ class App:
         """Work out the round-end explanations once, in timer slices
         (:meth:`Brains.explain_steps`): the score sheet shows at once and the
         thoughts join it when ready."""
-        from eleusis_web.computer import HUMAN_DEALER_NOISE, Brains
-
         c = self.c
         s = c.session
         assert s is not None
@@ -636,8 +637,6 @@ def keep_out_of_gc() -> None:
     round, a new game); only cyclic garbage frozen here would stay, and the
     scientists make none. Costs nothing (the collector's lists are merged).
     """
-    import gc
-
     gc.freeze()
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from eleusis.archive import (
@@ -28,9 +28,10 @@ from eleusis.archive import (
     parse_archive,
 )
 from eleusis.notebook import Notebook, NotebookError
-from eleusis_web import dom
+from eleusis_web import boot, daily_view, dom
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
+from eleusis_web.render import h, intent_attr
 from eleusis_web.storage import check_archived
 from eleusis_web.vdom import El
 
@@ -95,8 +96,6 @@ def _download(text: str) -> None:
 
 def export_now(app: AppContext) -> None:
     """Download every saved game and the daily streaks as one file."""
-    from eleusis_web import daily_view
-
     games, skipped = collect(_saved(app))
     try:
         text = export_archive(games, None, daily_view.load_history(app))
@@ -111,8 +110,6 @@ def export_now(app: AppContext) -> None:
 
 
 def _read_file(app: AppContext) -> None:
-    from eleusis_web import boot
-
     el = dom.document.getElementById("archive-file")
     if dom.nil(el) or dom.nil(el.files) or el.files.length == 0:
         return
@@ -144,8 +141,6 @@ def received(app: AppContext, text: str) -> None:
 
 def apply_plan(app: AppContext, mode: str) -> None:
     """Write the games the player agreed to (``new``, ``overwrite`` or ``both``)."""
-    from eleusis_web import daily_view
-
     pending = app.ui_extra.pop("ar_plan", None)
     if pending is None:
         return
@@ -185,10 +180,28 @@ def handle(app: AppContext, intent: Intent) -> bool:
     return True
 
 
-def panel(app: AppContext) -> El:
-    """The new-game screen's export / import card (and the question after a file)."""
-    from eleusis_web.render import h, intent_attr
+@dataclass(frozen=True, slots=True)
+class PanelVM:
+    """The export / import card: the question after a file was read, the last word."""
 
+    summary: str  # what the file holds, when a question is pending ("" otherwise)
+    new: int  # how many of its games are new here
+    conflicts: bool  # some differ from the games saved here
+    message: str
+
+
+def panel_model(app: AppContext) -> PanelVM:
+    """The card's model (the pending plan and message kept by :func:`handle`)."""
+    pending = app.ui_extra.get("ar_plan")
+    msg = str(app.ui_extra.get("ar_message", "") or "")
+    if pending is None:
+        return PanelVM("", 0, False, msg)
+    _, plan = pending
+    return PanelVM(plan.summary, len(plan.new), bool(plan.conflicts), msg)
+
+
+def render_panel(vm: PanelVM) -> El:
+    """The new-game screen's export / import card (and the question after a file)."""
     box = h("div", {"class": "share-entry archive-entry", "id": "archive"},
             h("h3", {"text": "Your games in a file"}),
             h("p", {"text": "Keep or move every saved game (with its notebook) and your "
@@ -202,21 +215,19 @@ def panel(app: AppContext) -> El:
               h("input", {"type": "file", "id": "archive-file", "accept": ".json,application/json",
                           "class": "visually-hidden", "aria-label": "Import games from a file",
                           "data-change": intent_attr({"type": "archive_file"})})))
-    pending = app.ui_extra.get("ar_plan")
-    if pending is not None:
-        _, plan = pending
+    if vm.summary:
         ask = h("div", {"class": "archive-ask", "role": "alertdialog",
                         "aria-labelledby": "archive-ask-title"},
                 h("p", {"id": "archive-ask-title", "data-testid": "archive-plan",
-                        "text": f"This file holds {plan.summary}. Import?"}))
+                        "text": f"This file holds {vm.summary}. Import?"}))
         row = h("div", {"class": "controls"})
         row.appendChild(h("button", {"type": "button", "class": "button button-primary",
-                                     "text": f"Import {len(plan.new)} new "
-                                             f"game{'s' if len(plan.new) != 1 else ''}",
+                                     "text": f"Import {vm.new} new "
+                                             f"game{'s' if vm.new != 1 else ''}",
                                      "data-key": "archive-new",
                                      "data-intent": intent_attr({"type": "archive_apply",
                                                                  "mode": "new"})}))
-        if plan.conflicts:
+        if vm.conflicts:
             row.appendChild(h("button", {"type": "button", "class": "button",
                                          "text": "Import and overwrite the differing games",
                                          "data-key": "archive-over",
@@ -232,12 +243,11 @@ def panel(app: AppContext) -> El:
                                      "data-intent": intent_attr({"type": "archive_cancel"})}))
         ask.appendChild(row)
         box.appendChild(ask)
-    msg = app.ui_extra.get("ar_message", "")
-    if msg:
+    if vm.message:
         box.appendChild(h("p", {"class": "share-note", "role": "status",
-                                "data-testid": "archive-message", "text": msg}))
+                                "data-testid": "archive-message", "text": vm.message}))
     return box
 
 
-__all__ = ["FILE_NAME", "apply_plan", "collect", "export_now", "handle", "panel", "plan_for",
-           "received"]
+__all__ = ["FILE_NAME", "PanelVM", "apply_plan", "collect", "export_now", "handle",
+           "panel_model", "plan_for", "received", "render_panel"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Generator, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from eleusis.challenge import (
@@ -35,9 +36,11 @@ from eleusis.game import (
     make_config,
     new_game,
 )
-from eleusis_web import dom
+from eleusis.views import view
+from eleusis_web import boot, daily_view, dom
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
+from eleusis_web.render import h, intent_attr
 from eleusis_web.session import fresh_seed
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import link_problem, rule_check
@@ -80,7 +83,6 @@ class ComputerRun:
     def advance(self) -> ComputerResult | None:
         """Work one slice (of the preparation, or of a decision); the result once over."""
         from eleusis.ai import Scientist
-        from eleusis.views import view
 
         if self.result is not None:
             return self.result
@@ -144,8 +146,6 @@ def _from(author: str) -> str:
 
 def open_link(app: AppContext, token: str) -> None:
     """Open a ``#c=`` link: start (or continue) the Solo game on the friend's rule."""
-    from eleusis_web import daily_view
-
     try:
         ch = open_challenge(token)
     except ChallengeError as exc:
@@ -189,14 +189,36 @@ def handle(app: AppContext, intent: Intent) -> bool:
     return True
 
 
-def render_writer(app: AppContext) -> El:
-    """The challenge editor: your name, the rule (checked live), the link to send."""
-    from eleusis_web.render import h, intent_attr
+@dataclass(frozen=True, slots=True)
+class WriterVM:
+    """The challenge editor: the name and rule typed, their check, the link made."""
 
+    name: str
+    rule: str
+    error: str  # the rule's (or the name's) problem, "" when ready
+    english: str
+    problem: str  # why the last "Make the link" failed, or ""
+    link: str
+    note: str  # the share sheet's last word ("Copied.")
+
+    @property
+    def ready(self) -> bool:
+        """A link can be made from what is typed."""
+        return bool(self.rule.strip()) and not self.error
+
+
+def writer_model(app: AppContext) -> WriterVM:
+    """The editor's model, from what the player typed (the check is cached per text)."""
     ux = app.ui_extra
     rule = str(ux.get("ch_rule", ""))
     name = str(ux.get("ch_name", "You"))
     err, english = writer_check(rule, name)
+    return WriterVM(name, rule, err, english, str(ux.get("ch_error", "") or ""),
+                    str(ux.get("ch_link", "")), app.share_note)
+
+
+def render_writer(vm: WriterVM) -> El:
+    """The challenge editor: your name, the rule (checked live), the link to send."""
     box = h("section", {"class": "challenge-write", "aria-labelledby": "ch-title"},
             h("h2", {"id": "ch-title", "text": "Challenge a friend"}),
             h("p", {"text": "Write a secret rule; your friend plays Solo against it. The "
@@ -204,52 +226,48 @@ def render_writer(app: AppContext) -> El:
                             "the computer did on the same deal."}))
     box.appendChild(h("label", {"class": "field", "for": "ch-name"},
                       h("span", {"class": "field-label", "text": "Your name"})))
-    box.appendChild(h("input", {"type": "text", "id": "ch-name", "value": name,
+    box.appendChild(h("input", {"type": "text", "id": "ch-name", "value": vm.name,
                                 "maxlength": "40", "data-key": "ch-name",
                                 "data-input": "challenge_name"}))
     box.appendChild(h("label", {"class": "field", "for": "ch-rule"},
                       h("span", {"class": "field-label", "text": "The secret rule"})))
-    box.appendChild(h("textarea", {"id": "ch-rule", "rows": "3", "value": rule,
+    box.appendChild(h("textarea", {"id": "ch-rule", "rows": "3", "value": vm.rule,
                                    "spellcheck": "false", "data-key": "ch-rule",
                                    "data-input": "challenge_rule",
                                    "placeholder": "if prev is red then card is black"}))
-    if err:
-        box.appendChild(h("p", {"class": "rule-error", "role": "status", "text": err}))
-    elif english:
-        box.appendChild(h("p", {"class": "rule-english", "text": english}))
-    if ux.get("ch_error"):
-        box.appendChild(h("p", {"class": "message", "role": "alert", "text": ux["ch_error"]}))
-    ready = bool(rule.strip()) and not err
+    if vm.error:
+        box.appendChild(h("p", {"class": "rule-error", "role": "status", "text": vm.error}))
+    elif vm.english:
+        box.appendChild(h("p", {"class": "rule-english", "text": vm.english}))
+    if vm.problem:
+        box.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.problem}))
     box.appendChild(h("div", {"class": "controls"},
                       h("button", {"type": "button", "class": "button button-primary",
                                    "text": "Make the link", "data-key": "ch-make",
-                                   "aria-disabled": None if ready else "true",
+                                   "aria-disabled": None if vm.ready else "true",
                                    "data-intent": intent_attr({"type": "challenge_make"})}),
                       h("button", {"type": "button", "class": "button", "text": "Back",
                                    "data-key": "ch-back",
                                    "data-intent": intent_attr({"type": "challenge_back"})})))
-    link = str(ux.get("ch_link", ""))
-    if link:
+    if vm.link:
         box.appendChild(h("label", {"class": "field", "for": "challenge-link"},
                           h("span", {"class": "field-label", "text": "Challenge link"})))
         box.appendChild(h("input", {"type": "text", "id": "challenge-link", "readonly": True,
-                                    "class": "share-link", "value": link,
+                                    "class": "share-link", "value": vm.link,
                                     "data-key": "ch-link"}))
         box.appendChild(h("div", {"class": "controls"},
                           h("button", {"type": "button", "class": "button",
                                        "text": "Share the challenge", "data-key": "ch-share",
                                        "data-intent": intent_attr(
                                            {"type": "challenge_share"})})))
-        if app.share_note:
+        if vm.note:
             box.appendChild(h("p", {"class": "share-note", "role": "status",
-                                    "text": app.share_note}))
+                                    "text": vm.note}))
     return h("div", {"class": "screen screen-challenge"}, box)
 
 
-def entry(app: AppContext) -> El:
+def render_entry() -> El:
     """The new-game screen's "Challenge a friend" card."""
-    from eleusis_web.render import h, intent_attr
-
     return h("div", {"class": "share-entry challenge-entry"},
              h("h3", {"text": "Challenge a friend"}),
              h("p", {"text": "Write a rule and send a link: your friend plays Solo against it."}),
@@ -271,8 +289,6 @@ def _tick(app: AppContext) -> None:
 
 
 def _schedule(app: AppContext) -> None:
-    from eleusis_web import boot
-
     run = app.ui_extra.get("ch_run")
     if not isinstance(run, ComputerRun) or run.result is not None \
             or app.ui_extra.get("ch_timer") is not None:
@@ -304,10 +320,19 @@ def settle(app: AppContext) -> None:
     _schedule(app)
 
 
-def end_panel(app: AppContext) -> El | None:
-    """At the end of a challenge: who wrote it, and the computer on the same deal."""
-    from eleusis_web.render import h
+@dataclass(frozen=True, slots=True)
+class ResultVM:
+    """A challenge's end: whose rule it was, and the computer on the same deal."""
 
+    author: str
+    rule: str
+    progress: float  # the computer's run, 0..1 (1 when done)
+    compare: str  # "" while the computer plays
+    summary: str
+
+
+def result_model(app: AppContext) -> ResultVM | None:
+    """The result panel's model at the end of a challenge game (once its run started)."""
     s = app.c.session
     token = s.extra.get("challenge") if s is not None else None
     if s is None or not token or not s.state.over:
@@ -319,35 +344,46 @@ def end_panel(app: AppContext) -> El | None:
     run = app.ui_extra.get("ch_run")
     if not isinstance(run, ComputerRun) or app.ui_extra.get("ch_run_for") != s.id:
         return None  # not started yet (see settle)
+    r = run.result
+    if r is None:
+        return ResultVM(ch.author, ch.rule, run.progress, "", "")
+    return ResultVM(ch.author, ch.rule, 1.0, compare_text(s.state, r),
+                    f"The computer {'found' if r.solved else 'missed'} the rule in "
+                    f"{r.turns} turns with {r.wrong_guesses} wrong guesses.")
+
+
+def render_result(vm: ResultVM) -> El:
+    """Draw a challenge's result (a progress bar while the computer plays)."""
     box = h("section", {"class": "share-box challenge-result",
                         "aria-labelledby": "ch-result-title"},
-            h("h3", {"id": "ch-result-title", "text": f"{ch.author}'s challenge"}),
+            h("h3", {"id": "ch-result-title", "text": f"{vm.author}'s challenge"}),
             h("p", {"text": "The rule your friend wrote: "},
               h("code", {"class": "rule-text", "data-testid": "challenge-rule",
-                         "text": ch.rule})))
-    if run.result is None:
+                         "text": vm.rule})))
+    if not vm.compare:
         box.appendChild(h("p", {"text": "The computer is playing the same deal…",
                                 "id": "ch-progress-label"}))
-        box.appendChild(h("progress", {"max": "100", "value": str(int(run.progress * 100)),
+        box.appendChild(h("progress", {"max": "100", "value": str(int(vm.progress * 100)),
                                        "aria-labelledby": "ch-progress-label"}))
     else:
-        r = run.result
         box.appendChild(h("p", {"class": "compare", "data-testid": "challenge-compare",
-                                "text": compare_text(s.state, r)}))
-        box.appendChild(h("p", {"text": (f"The computer {'found' if r.solved else 'missed'}"
-                                         f" the rule in {r.turns} turns with "
-                                         f"{r.wrong_guesses} wrong guesses.")}))
+                                "text": vm.compare}))
+        box.appendChild(h("p", {"text": vm.summary}))
     return box
 
 
 __all__ = [
     "ComputerRun",
-    "end_panel",
-    "entry",
+    "ResultVM",
+    "WriterVM",
     "handle",
     "open_link",
+    "render_entry",
+    "render_result",
     "render_writer",
+    "result_model",
     "session_id",
     "settle",
     "writer_check",
+    "writer_model",
 ]

@@ -19,6 +19,7 @@ move by move when it is loaded.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,8 +46,9 @@ from eleusis.game import (
     optional_seats,
     waiting_for,
 )
+from eleusis.variants.base import rule_error
 from eleusis.variants.royal import arrange_bet
-from eleusis_web import intents, tutorial
+from eleusis_web import computer, intents, tutorial
 from eleusis_web.intents import Intent
 from eleusis_web.session import (
     COMPUTER_NAMES,
@@ -402,8 +404,6 @@ class Controller:
         self._begin(None)
 
     def _begin(self, rule: str | None) -> None:
-        import time
-
         st = Setup.from_data(self.ui.setup.to_data())
         self._games += 1
         sid = f"g{st.seed:x}{int(time.time() * 1000) % 100000:05d}{self._games}"
@@ -454,8 +454,6 @@ class Controller:
 
     def _on_rule_accept(self, intent: Intent) -> None:
         """The person dealing accepts the rule they wrote: deal."""
-        from eleusis.variants.base import rule_error
-
         text = self.ui.rule_text.strip()
         err = rule_error(text) if text else "write a rule first"
         if err:
@@ -793,8 +791,6 @@ class Controller:
         the last move and this one). A decision under way is dropped when the
         game moved meanwhile (a person acted, another game or round began).
         """
-        from eleusis_web import computer
-
         seat = self.computer_due()
         s = self.session
         if seat is None or s is None:

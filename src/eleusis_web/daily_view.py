@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from eleusis.daily import (
     DailyError,
     best_streak,
+    daily_difficulty,
     daily_puzzle,
     record_result,
     result_of,
@@ -30,6 +32,8 @@ from eleusis.game import State
 from eleusis_web import dom
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
+from eleusis_web.render import h, intent_attr
+from eleusis_web.session import Session, Setup
 from eleusis_web.storage import DAILY
 from eleusis_web.vdom import El
 
@@ -58,7 +62,10 @@ def result_texts(game: State, day: _dt.date, history: dict[str, Any]) -> tuple[s
 
 
 def today() -> _dt.date:
-    """``?date=`` when given (and valid), else the browser's local date."""
+    """``?date=`` when given (and valid), else the browser's local date (CPython: the
+    machine's)."""
+    if dom.window is None:
+        return _dt.date.today()
 
     params = dom.window.URLSearchParams.new(dom.window.location.search)
     given = params.get("date")
@@ -87,8 +94,6 @@ def save_history(app: AppContext, history: dict[str, Any]) -> None:
 
 def start_solo(app: AppContext, sid: str, state: State, extra: dict[str, Any]) -> None:
     """Start (or continue, when saved) a Solo session on ``state``."""
-    from eleusis_web.session import Session, Setup
-
     app.replay = None
     app.special = ""
     saved = app.saves.load(sid)
@@ -113,29 +118,45 @@ def handle(app: AppContext, intent: Intent) -> bool:
     return True
 
 
-def entry(app: AppContext) -> El:
+@dataclass(frozen=True, slots=True)
+class EntryVM:
     """The new-game screen's "Daily puzzle" card."""
-    from eleusis.daily import daily_difficulty
-    from eleusis_web.render import h, intent_attr
 
+    day: str  # ISO date
+    difficulty: int
+    streak: int
+    best: int
+    message: str  # the streak record was damaged (shown once), or ""
+
+
+def entry_model(app: AppContext) -> EntryVM:
+    """Today's puzzle and the streaks (reads only: a damaged record is repaired in settle)."""
     day = today()
-    history = load_history(app)
+    history, damaged = app.saves.read_daily(repair=False)
+    return EntryVM(day.isoformat(), daily_difficulty(day), streak(history, day),
+                   best_streak(history), str(app.ui_extra.get("daily_message", "")) or damaged)
+
+
+def render_entry(vm: EntryVM) -> El:
+    """Draw the "Daily puzzle" card."""
     box = h("div", {"class": "share-entry daily-entry"},
             h("h3", {"text": "Daily puzzle"}),
-            h("p", {"text": f"{day.isoformat()} · difficulty {daily_difficulty(day)} of 5 · "
+            h("p", {"text": f"{vm.day} · difficulty {vm.difficulty} of 5 · "
                             f"the same rule and deal for everyone today. "
-                            f"Streak {streak(history, day)}, best {best_streak(history)}."}),
+                            f"Streak {vm.streak}, best {vm.best}."}),
             h("button", {"type": "button", "class": "button button-primary",
                          "text": "Daily puzzle", "data-key": "daily-start",
                          "data-intent": intent_attr({"type": "daily_start"})}))
-    msg = app.ui_extra.pop("daily_message", "")
-    if msg:
-        box.appendChild(h("p", {"class": "notice", "role": "alert", "text": msg}))
+    if vm.message:
+        box.appendChild(h("p", {"class": "notice", "role": "alert", "text": vm.message}))
     return box
 
 
 def settle(app: AppContext) -> None:
-    """After a change: a daily game that has just ended is recorded in the history (once)."""
+    """After a change: a damaged streak record is repaired (its message shown once);
+    a daily game that has just ended is recorded in the history (once)."""
+    if app.c.ui.screen == "setup":
+        _, app.ui_extra["daily_message"] = app.saves.read_daily(repair=True)
     s = app.c.session
     iso = s.extra.get("daily") if s is not None else None
     day = parse_day(str(iso)) if iso else None
@@ -151,36 +172,50 @@ def settle(app: AppContext) -> None:
     save_history(app, history)
 
 
-def end_panel(app: AppContext) -> El | None:
-    """At the end of a daily game: the spoiler-free result to share, the streaks."""
-    from eleusis_web.render import h, intent_attr
+@dataclass(frozen=True, slots=True)
+class ResultVM:
+    """A daily game's end: the spoiler-free text to share and the streaks (or why not)."""
 
+    text: str
+    streaks: str
+    error: str = ""
+
+
+def result_model(app: AppContext) -> ResultVM | None:
+    """The result panel's model at the end of a daily game, else None."""
     s = app.c.session
     iso = s.extra.get("daily") if s is not None else None
     day = parse_day(str(iso)) if iso else None
     if s is None or day is None or not s.state.over:
         return None
-    history = load_history(app, repair=False)
+    history, _ = app.saves.read_daily(repair=False)
     try:
         if day.isoformat() not in history.get("days", {}):  # not recorded yet: as it will be
             history = record_result(history, day, result_of(s.state))
         text, streaks = result_texts(s.state, day, history)
     except DailyError as exc:
-        return h("p", {"class": "notice", "text": f"Daily result unavailable: {exc}"})
-    box = h("section", {"class": "share-box daily-result", "aria-labelledby": "daily-title"},
-            h("h3", {"id": "daily-title", "text": "Your daily result"}),
-            h("label", {"class": "field-label", "for": "daily-text", "text": "Daily result"}),
-            h("textarea", {"id": "daily-text", "readonly": True,
-                           "rows": str(min(8, text.count("\n") + 3)),
-                           "class": "share-text", "value": text, "data-key": "daily-text"}),
-            h("p", {"class": "streak", "data-testid": "streak", "text": streaks}),
-            h("div", {"class": "controls"},
-              h("button", {"type": "button", "class": "button", "text": "Copy result",
-                           "data-key": "daily-copy",
-                           "data-intent": intent_attr({"type": "copy_text", "value": text,
-                                                       "field": "daily-text"})})))
-    return box
+        return ResultVM("", "", f"Daily result unavailable: {exc}")
+    return ResultVM(text, streaks)
 
 
-__all__ = ["HISTORY_KEY", "end_panel", "entry", "handle", "load_history", "parse_day",
-           "result_texts", "save_history", "settle", "start_solo", "today"]
+def render_result(vm: ResultVM) -> El:
+    """Draw the daily result: the text in a read-only field with "Copy result", the streaks."""
+    if vm.error:
+        return h("p", {"class": "notice", "text": vm.error})
+    return h("section", {"class": "share-box daily-result", "aria-labelledby": "daily-title"},
+             h("h3", {"id": "daily-title", "text": "Your daily result"}),
+             h("label", {"class": "field-label", "for": "daily-text", "text": "Daily result"}),
+             h("textarea", {"id": "daily-text", "readonly": True,
+                            "rows": str(min(8, vm.text.count("\n") + 3)),
+                            "class": "share-text", "value": vm.text, "data-key": "daily-text"}),
+             h("p", {"class": "streak", "data-testid": "streak", "text": vm.streaks}),
+             h("div", {"class": "controls"},
+               h("button", {"type": "button", "class": "button", "text": "Copy result",
+                            "data-key": "daily-copy",
+                            "data-intent": intent_attr({"type": "copy_text", "value": vm.text,
+                                                        "field": "daily-text"})})))
+
+
+__all__ = ["HISTORY_KEY", "EntryVM", "ResultVM", "entry_model", "handle", "load_history",
+           "parse_day", "render_entry", "render_result", "result_model", "result_texts",
+           "save_history", "settle", "start_solo", "today"]

@@ -58,8 +58,10 @@ def base_url() -> str:
     """The page's address without its query or fragment.
 
     The query is left out on purpose: it may hold new-game presets that must
-    never travel with a challenge or a replay.
+    never travel with a challenge or a replay. Without a page (CPython): "".
     """
+    if window is None:
+        return ""
     loc = window.location
     return f"{loc.origin}{loc.pathname}"
 

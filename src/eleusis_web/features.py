@@ -15,9 +15,11 @@ Texts from a link (names, rules, guesses, hints) reach the page only through
 The app shell (:mod:`eleusis_web.app`) routes every intent whose owner is a
 feature to its handler in :data:`HANDLERS` (the owners are written in
 :mod:`eleusis_web.intents`), and calls :func:`screen` for a screen of ours that replaces
-the table's (the replay viewer, the challenge editor), :func:`decorate` to add
-our panels to the table's screens (share on the round's end, the notebook
-while playing, the daily puzzle and the archive on the new-game screen).
+the table's (the replay viewer, the challenge editor), and :func:`panels` for
+our panels on the table's screens (share and the daily or challenge result at a
+round's end, the notebook while playing, the daily puzzle, challenge and archive
+cards on the new-game screen): each feature draws its panel from its own view
+model, and the screen places it (:class:`eleusis_web.render.Panels`).
 The pure parts (:func:`parse_fragment`, :func:`replay_link`) are tested on
 CPython.
 """
@@ -25,17 +27,18 @@ CPython.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from eleusis.game import State
 from eleusis.notebook import Notebook
 from eleusis.replay import ReplayError, encode
-from eleusis_web import archive_view, challenge_view, daily_view, dom, notebook_panel
+from eleusis_web import archive_view, boot, challenge_view, daily_view, dom, notebook_panel
 from eleusis_web.context import AppContext
 from eleusis_web.dom import base_url, clear_hash, copy_text, share_or_copy
 from eleusis_web.intents import Intent
 from eleusis_web.notebook_panel import session_notebook
-from eleusis_web.render import h, intent_attr
+from eleusis_web.render import Panels, h, intent_attr
 from eleusis_web.replay_view import open_replay, render_replay, replay_model
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import link_problem
@@ -112,8 +115,6 @@ def _tick(app: AppContext) -> None:
 
 
 def _schedule_replay(app: AppContext) -> None:
-    from eleusis_web import boot
-
     r = app.replay
     if r is None or not r.playing or app.replay_timer is not None:
         return
@@ -174,23 +175,35 @@ HANDLERS: dict[str, Callable[[Any, Intent], object]] = {
 }
 
 
-def screen(app: AppContext) -> tuple[str, str, Any] | None:
+def screen(app: AppContext) -> tuple[str, str, El] | None:
     """A screen of ours replacing the table's: (name, title, element), or None."""
     if app.replay is not None:
-
         vm = replay_model(app.replay)
         return "replay", vm.title, render_replay(vm)
-    if getattr(app, "special", "") == "challenge-write":
-
-        return "challenge-write", "Challenge a friend", challenge_view.render_writer(app)
+    if app.special == "challenge-write":
+        return ("challenge-write", "Challenge a friend",
+                challenge_view.render_writer(challenge_view.writer_model(app)))
     return None
 
 
-def share_panel(app: AppContext) -> El:
-    """The end-of-round panel: "Share replay" and the link in a read-only field."""
+@dataclass(frozen=True, slots=True)
+class ShareVM:
+    """The end-of-round share panel: the round's replay link, the last word."""
+
+    link: str
+    note: str
+
+
+def share_model(app: AppContext) -> ShareVM | None:
+    """The share panel's model at a round's end (None without a game)."""
     s = app.c.session
-    assert s is not None  # drawn at a round's end only
-    link = replay_link(base_url(), s.state, session_notebook(s))
+    if s is None:
+        return None
+    return ShareVM(replay_link(base_url(), s.state, session_notebook(s)), app.share_note)
+
+
+def render_share(vm: ShareVM) -> El:
+    """"Share replay" and the link in a read-only field."""
     box = h("section", {"class": "share-box", "aria-labelledby": "share-title"},
             h("h3", {"id": "share-title", "text": "Share this round"}))
     box.appendChild(h("div", {"class": "controls"},
@@ -200,59 +213,48 @@ def share_panel(app: AppContext) -> El:
     box.appendChild(h("label", {"class": "field share-field", "for": "replay-link"},
                       h("span", {"class": "field-label", "text": "Replay link"})))
     box.appendChild(h("input", {"type": "text", "id": "replay-link", "readonly": True,
-                                "class": "share-link", "value": link,
+                                "class": "share-link", "value": vm.link,
                                 "data-key": "replay-link-field"}))
-    if getattr(app, "share_note", ""):
-        box.appendChild(h("p", {"class": "share-note", "role": "status",
-                                "text": app.share_note}))
+    if vm.note:
+        box.appendChild(h("p", {"class": "share-note", "role": "status", "text": vm.note}))
     return box
 
 
-def decorate(app: AppContext, screen_name: str, node: Any) -> None:
-    """Add the share features' panels to a table screen just built."""
-
-    s = app.c.session
-    box = node.querySelector("section")
-    if screen_name == "round-end" and s is not None:
-
-        target = box if box is not None else node
-        kids = list(target.elements())
-        third = kids[2] if len(kids) > 2 else None
-        for extra in (daily_view.end_panel(app), challenge_view.end_panel(app)):
-            if extra is not None:
-                target.insertBefore(extra, third)
-                third = extra
-        # right under "Play again", above the final layout (easy to find on a phone)
-        controls = target.querySelector(":scope > .controls")
-        kids = list(target.elements())
-        after = kids[kids.index(controls) + 1] if controls in kids and \
-            kids.index(controls) + 1 < len(kids) else None
-        target.insertBefore(share_panel(app), after)
-    elif screen_name == "table" and s is not None:
-
-        notebook_panel.attach(app, node)
-    elif screen_name == "setup":
-
-        panel = h("section", {"class": "share-entries", "aria-label": "Puzzles and sharing"})
-        panel.appendChild(daily_view.entry(app))
-        panel.appendChild(challenge_view.entry(app))
-        panel.appendChild(archive_view.panel(app))
-        node.appendChild(panel)
+def panels(app: AppContext, screen_name: str) -> Panels:
+    """The share features' panels for a screen of the table's, each from its view model."""
+    if screen_name == "setup":
+        return Panels(entries=(daily_view.render_entry(daily_view.entry_model(app)),
+                               challenge_view.render_entry(),
+                               archive_view.render_panel(archive_view.panel_model(app))))
+    if screen_name == "round-end":
+        daily, challenge = daily_view.result_model(app), challenge_view.result_model(app)
+        results = ([daily_view.render_result(daily)] if daily is not None else []) + (
+            [challenge_view.render_result(challenge)] if challenge is not None else [])
+        share = share_model(app)
+        return Panels(results=tuple(results),
+                      share=render_share(share) if share is not None else None)
+    if screen_name == "table":
+        nb = notebook_panel.panel_model(app)
+        if nb is not None:
+            return Panels(side=(notebook_panel.render_notebook(nb),), marked=nb.highlight)
+    return Panels()
 
 
 __all__ = [
     "HANDLERS",
     "MAX_FRAGMENT",
+    "ShareVM",
     "before_table",
     "clear_hash",
     "copy_text",
-    "decorate",
     "handle_replay",
     "handle_share",
+    "panels",
     "parse_fragment",
+    "render_share",
     "replay_link",
     "route_hash",
     "screen",
+    "share_model",
     "share_or_copy",
-    "share_panel",
 ]

@@ -9,7 +9,8 @@ notebook is kept with the game (``Session.extra["notebook"]``, saved after
 every change) and travels in replay links (``&n=``).
 
 :func:`notebook_model` is the pure view model (tested on CPython);
-:func:`attach` draws it into the table screen.
+:func:`render_notebook` draws it; the table screen places it beside the players
+and marks the cards of ``NotebookVM.highlight`` on the layout.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from eleusis.notebook import Evidence, Location, Notebook, NotebookError, check,
 from eleusis.views import view
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
+from eleusis_web.render import h, intent_attr
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import english_reading, rule_check
 
@@ -169,18 +171,20 @@ def handle(app: AppContext, intent: Intent) -> bool:
     return True
 
 
-def attach(app: AppContext, node: El) -> None:
-    """Draw the notebook panel into the table screen and highlight contradicting cards."""
-    from eleusis_web.render import h, intent_attr
-
+def panel_model(app: AppContext) -> NotebookVM | None:
+    """The panel's model for the game on the table (None without one)."""
     s = app.c.session
     if s is None:
-        return
-    ev = evidence(view(s.state, None))
+        return None
     focus = app.ui_extra.get("nb_focus")
-    vm = notebook_model(_notebook(app), ev, str(app.ui_extra.get("nb_text", "")),
-                        focus if isinstance(focus, int) else None,
-                        str(app.ui_extra.get("nb_message", "")))
+    return notebook_model(_notebook(app), evidence(view(s.state, None)),
+                          str(app.ui_extra.get("nb_text", "")),
+                          focus if isinstance(focus, int) else None,
+                          str(app.ui_extra.get("nb_message", "")))
+
+
+def render_notebook(vm: NotebookVM) -> El:
+    """Draw the notebook (the table puts it beside the players and marks ``vm.highlight``)."""
     panel = h("section", {"class": "notebook", "id": "notebook",
                           "aria-labelledby": "notebook-title"},
               h("h3", {"id": "notebook-title", "text": "Notebook"}),
@@ -243,26 +247,9 @@ def attach(app: AppContext, node: El) -> None:
         li.appendChild(tools)
         ul.appendChild(li)
     panel.appendChild(ul)
-    # beside the players (on a phone: in the part of the table that scrolls)
-    side = node.querySelector(".side-panel")
-    (side if side is not None else node).appendChild(panel)
-    highlight(node, vm.highlight)
+    return panel
 
 
-def highlight(node: El, locations: tuple[Location, ...]) -> None:
-    """Give the ``contradicts`` class to the cards at ``locations`` on the layout."""
-    for loc in locations:
-        col = node.querySelector(f'.layout li[data-col="{loc.column}"]')
-        if col is None:
-            continue
-        if loc.side is None:
-            card = col.querySelector(".mainline-card")
-        else:
-            cards = col.querySelectorAll(".sideline .card")
-            card = cards[loc.side] if loc.side < len(cards) else None
-        if card is not None:
-            card.classList.add("contradicts")
 
-
-__all__ = ["EntryVM", "NotebookVM", "apply_intent", "attach", "handle", "highlight",
-           "notebook_model"]
+__all__ = ["EntryVM", "NotebookVM", "apply_intent", "handle", "notebook_model", "panel_model",
+           "render_notebook"]

@@ -1,11 +1,13 @@
-"""The one writer of the page: view models in, DOM out.
+"""The one renderer: view models in, element trees out.
 
-Elements are built with ``createElement`` and ``textContent`` only (never
-``innerHTML``: names, guesses and hints are typed by people). Each render
-rebuilds the game's root and puts the focus (and a text field's caret) back on
-the element with the same ``data-key``, so keyboard users never lose their
-place. Controls carry their intent as JSON in ``data-intent``; the table's one
-delegated listener (:mod:`eleusis_web.app`) reads it.
+Each screen is a function of its view model (and of the share features'
+:class:`Panels`, themselves drawn from their own view models) that returns a
+tree of :class:`~eleusis_web.vdom.El`; :func:`mount` patches the tree into the
+page (:mod:`eleusis_web.vdom`: keyed, so an element that stays keeps its node,
+its focus and a text field's caret). Texts only ever become ``textContent``
+(never ``innerHTML``: names, guesses and hints are typed by people). Controls
+carry their intent as JSON in ``data-intent``; the app's one delegated listener
+(:mod:`eleusis_web.app`) reads it.
 
 A control that is not legal now stays focusable (``aria-disabled="true"``)
 and tells why on hover and focus: ``title``, ``aria-describedby`` and a
@@ -15,9 +17,13 @@ visible tooltip from ``data-reason``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from eleusis.cards import ALL_CARDS, SUITS, Card, rank_code
+from eleusis.notebook import Location
 from eleusis_web import dom
 from eleusis_web.vdom import El, Mount
 from eleusis_web.viewmodel import (
@@ -28,9 +34,29 @@ from eleusis_web.viewmodel import (
     TableVM,
     ToolbarVM,
     WriteRuleVM,
+    card_vm,
 )
 
 _uid = [0]
+
+
+@dataclass(frozen=True, slots=True)
+class Panels:
+    """What the share features add to a screen, each drawn from its own view model.
+
+    The screens place them (no feature edits another's tree): ``entries`` at
+    the foot of the new-game screen (daily puzzle, challenge, archive);
+    ``results`` under the revealed rule at a round's end (the daily result, the
+    challenge's comparison) and ``share`` under its "Play again"; ``side``
+    beside the players at the table (the notebook), whose ``marked`` cards on
+    the layout contradict the notebook's focused entry.
+    """
+
+    entries: tuple[El, ...] = ()
+    results: tuple[El, ...] = ()
+    share: El | None = None
+    side: tuple[El, ...] = ()
+    marked: tuple[Location, ...] = ()
 
 
 def h(tag: str, attrs: dict[str, Any] | None = None, *children: El | str | None) -> El:
@@ -189,13 +215,16 @@ def move_log(vm: TableVM) -> El:
     return log
 
 
-def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
+def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True,
+                 marked: tuple[Location, ...] = ()) -> El:
     """The layout: info chips, the mainline with sidelines and markers, the hints.
 
     ``fresh`` is the number of the card that has just landed: it alone gets the
     short landing animation (a redraw for any other reason animates nothing).
     ``with_log``: the recent moves under the layout (the table puts them beside it).
+    ``marked``: cards that get the ``contradicts`` class (the notebook's focus).
     """
+    spots = {(m.column, m.side) for m in marked}
     info = h("div", {"class": "info-strip"},
              h("span", {"class": "chip", "text": f"Stock {vm.stock}",
                         "data-testid": "stock"}),
@@ -218,6 +247,7 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
         li = h("li", {"class": "column" + (" last" if col.last else "")
                       + (" expanded" if expanded else ""), "data-col": str(i)})
         land = " landing" if fresh and col.card.n == fresh else ""
+        land += " contradicts" if (i, None) in spots else ""
         li.appendChild(card_face(col.card, attrs={"data-code": col.card.code,
                                                   "class": _cls(col.card, "mainline-card")
                                                   + land}))
@@ -225,8 +255,9 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
             side = h("div", {"class": "sideline", "role": "group",
                              "aria-label": f"Wrong cards under {col.card.label}",
                              "data-testid": f"sideline-{col.card.code}"})
-            for sc in col.sideline:
+            for j, sc in enumerate(col.sideline):
                 land = " landing" if fresh and sc.n == fresh else ""
+                land += " contradicts" if (i, j) in spots else ""
                 side.appendChild(card_face(sc, attrs={"data-code": sc.code,
                                                       "class": _cls(sc, "side-card") + land}))
             li.appendChild(side)
@@ -331,9 +362,9 @@ def marker_legend(vm: TableVM) -> El | None:
     return box
 
 
-def table_screen(vm: TableVM, fresh: int = 0) -> El:
+def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
     """The card table: info strip, layout, scoreboard, hand and controls."""
-    board = layout_board(vm, fresh, with_log=False)
+    board = layout_board(vm, fresh, with_log=False, marked=panels.marked)
 
     score = h("table", {"class": "scoreboard", "aria-label": "Players"})
     match = any(r.total is not None for r in vm.seats)
@@ -365,7 +396,7 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
     # wide: the moves beside the layout, under the players (the hand stays in view);
     # narrow: players, layout, moves, hand
     wrap = h("div", {"class": "table-grid"}, board,
-             h("aside", {"class": "side-panel"}, score), move_log(vm))
+             h("aside", {"class": "side-panel"}, score, *panels.side), move_log(vm))
 
     dock = h("section", {"class": "dock", "aria-label": "Your hand"})
     if vm.hidden:
@@ -393,8 +424,6 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
             pick = h("div", {"class": "call-cards", "role": "group",
                              "aria-label": "A correct card from the player's hand"})
             for code in vm.marks:
-                from eleusis.cards import Card
-                from eleusis_web.viewmodel import card_vm
 
                 cv = card_vm(Card.parse(code), order=1 if code == vm.judge_card else 0)
                 pick.appendChild(card_face(cv, "button", {
@@ -555,7 +584,7 @@ def guess_editor(vm: TableVM) -> El:
     return box
 
 
-def setup_screen(vm: SetupVM) -> El:
+def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
     """The new-game screen: variant, seats, dealer, difficulty, match, pace; saved games."""
     form = h("section", {"class": "setup", "aria-labelledby": "setup-title"},
              h("h2", {"id": "setup-title", "text": "New game"}),
@@ -672,6 +701,10 @@ def setup_screen(vm: SetupVM) -> El:
 
     screen = h("div", {"class": "screen screen-setup"}, form)
     screen.appendChild(saves_panel(vm.saves, vm.notes, vm.deleted, vm.damaged))
+    if panels.entries:
+        screen.appendChild(h("section", {"class": "share-entries",
+                                         "aria-label": "Puzzles and sharing"},
+                             *panels.entries))
     return screen
 
 
@@ -821,8 +854,6 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[Any, Any, Any]:
     Two steps keep every target finger-sized (at least 44 px) on a 360 px screen;
     the summary lists, for each suit, the ranks the rule accepts next.
     """
-    from eleusis.cards import ALL_CARDS, SUITS, rank_code
-    from eleusis_web.viewmodel import card_vm
 
     suits = h("div", {"class": "try-suits", "role": "group", "aria-label": "Suit"})
     overview = h("ul", {"class": "try-overview", "aria-label": "Right next, by suit"})
@@ -863,7 +894,8 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[Any, Any, Any]:
     return suits, grid, overview
 
 
-def round_end_screen(vm: RoundEndVM, board: Any = None) -> El:
+def round_end_screen(vm: RoundEndVM, board: El | None = None,
+                     panels: Panels = Panels()) -> El:
     """The rule revealed, the scores with their breakdown, what the computers thought."""
     box = h("section", {"class": "round-end", "aria-labelledby": "re-title"},
             h("h2", {"id": "re-title", "text": vm.title}))
@@ -878,6 +910,8 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> El:
     why = f"Why round {vm.round_no} ended" if vm.in_match else "Why it ended"
     box.appendChild(h("p", {"class": "reason", "text": f"{why}: {vm.reason}."}))
     box.appendChild(rule_reveal(vm.rule, vm.english, "rule"))
+    for panel in panels.results:
+        box.appendChild(panel)
     head = h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
              h("th", {"scope": "col", "class": "num", "text": "Score"}),
              h("th", {"scope": "col", "text": "How"}))
@@ -926,6 +960,8 @@ def round_end_screen(vm: RoundEndVM, board: Any = None) -> El:
     if vm.can_end_match and vm.end_question:
         # the focus moves from "End the match here" to the safe answer, "Keep playing"
         box.appendChild(end_match_confirm(vm.end_question, "end-here"))
+    if panels.share is not None:  # right under "Play again": easy to find on a phone
+        box.appendChild(panels.share)
     if board is not None:
         box.appendChild(h("h3", {"text": "The final layout"}))
         box.appendChild(board)
@@ -970,8 +1006,6 @@ def help_screen(blocks: list[tuple[str, str]], tryable: frozenset[str] = frozens
     ``tryable``: code examples that are rules and can be tried in the field the
     guide was opened from ("Try this rule").
     """
-    import re
-
     box = h("article", {"class": "help", "aria-labelledby": "help-title"})
     box.appendChild(h("div", {"class": "controls"},
                       h("button", {"type": "button", "class": "button button-primary",
@@ -1049,8 +1083,6 @@ def help_screen(blocks: list[tuple[str, str]], tryable: frozenset[str] = frozens
 
 def inline(el: El, text: str) -> None:
     """Write markdown-ish inline text: **bold**, *italic*, `code` as elements."""
-    import re
-
     for part in re.split(r"(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)", text):
         if not part:
             continue

@@ -22,6 +22,8 @@ from eleusis.game import State, state_hash
 from eleusis.notebook import Notebook, NotebookError, check, evidence
 from eleusis.replay import ReplayError, decode_states
 from eleusis.views import view
+from eleusis_web.render import card_face, h, intent_attr, rule_reveal
+from eleusis_web.session import VARIANTS
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import (
     ColumnVM,
@@ -131,8 +133,6 @@ class ReplayVM:
 
 def replay_model(r: Replay) -> ReplayVM:
     """The view model of the step shown."""
-    from eleusis_web.session import VARIANTS
-
     state = r.states[r.step]
     final = r.final
     names = tuple(shown(n) for n in final.config.names)
@@ -198,8 +198,6 @@ def replay_model(r: Replay) -> ReplayVM:
 
 def render_replay(vm: ReplayVM) -> El:
     """The viewer: controls, scrubber, the layout at the step, the rule and the scores."""
-    from eleusis_web.render import card_face, h, intent_attr, rule_reveal
-
     def ctl(text: str, kind: str, key: str, enabled: bool = True, **extra: Any) -> El:
         attrs: dict[str, Any] = {"type": "button", "class": "button", "text": text,
                                  "data-key": key,

@@ -14,18 +14,30 @@ are flags of :class:`CardVM`, bets would be two more :class:`ControlVM`.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from eleusis import narrate
-from eleusis.cards import Card, rank_code
+from eleusis.cards import ALL_CARDS, Card, rank_code
 from eleusis.game import ActionError, Event, Phase, waiting_for
+from eleusis.rules import RuleSyntaxError, analyse, from_english, parse
 from eleusis.variants import info as variant_info
 from eleusis.variants.royal import arrange_bet
 from eleusis.views import SeatView, view
 from eleusis_web import tutorial
-from eleusis_web.session import Session
+from eleusis_web.session import (
+    DEALERS,
+    HUMAN_KINDS,
+    PACES,
+    STRENGTHS,
+    VARIANTS,
+    Session,
+    engine_variant,
+    seat_limits,
+    variant_available,
+)
 from eleusis_web.tutorial import CoachVM
 
 
@@ -163,8 +175,6 @@ def english_reading(text: str) -> ReadingVM | None:
     Never a guess judged on a misreading: an ambiguous text gives every
     reading to choose from, a text not understood gives forms to try.
     """
-    from eleusis.rules import from_english
-
     if not text.strip() or not rule_check(text)[0]:
         return None
     reading = from_english(text)
@@ -224,8 +234,6 @@ class TableVM:
 
 def rule_check(text: str) -> tuple[str, str]:
     """``(error, english)`` for a rule text typed in an editor (error "" when it parses)."""
-    from eleusis.rules import RuleSyntaxError, parse
-
     if not text.strip():
         return ("", "")
     try:
@@ -253,9 +261,7 @@ def analysis(text: str) -> Analysis | None:
 
     Worked out once per rule text (a redraw of the editor does not run 40 games again).
     """
-    import random
 
-    from eleusis.rules import RuleSyntaxError, analyse, parse
 
     try:
         rule = parse(text)
@@ -280,8 +286,6 @@ def try_card(text: str, line: Sequence[Card]) -> tuple[tuple[str, bool], ...]:
 
 @functools.lru_cache(maxsize=64)
 def _try_card(text: str, line: tuple[Card, ...]) -> tuple[tuple[str, bool], ...]:
-    from eleusis.cards import ALL_CARDS
-    from eleusis.rules import RuleSyntaxError, parse
 
     try:
         rule = parse(text)
@@ -361,8 +365,6 @@ def _control(name: str, intent: dict[str, Any], enabled: bool, reason: str,
 
 def table_model(c: Table) -> TableVM:
     """The table as the controller's viewer sees it."""
-    from eleusis_web.session import HUMAN_KINDS, VARIANTS
-
     s = c.session
     assert s is not None
     state = s.state
@@ -701,8 +703,6 @@ def compensation_of(c: Table) -> tuple[int, ...]:
 
 def match_model(c: Table) -> MatchVM:
     """The match summary: each seat's rounds, compensation (if ended early) and total."""
-    from eleusis_web.session import VARIANTS
-
     s = c.session
     assert s is not None
     names = s.state.config.names
@@ -751,8 +751,6 @@ def round_end_model(c: Table,
                     thoughts: dict[int, list[tuple[str, str, float]]] | None = None
                     ) -> RoundEndVM:
     """The end-of-round screen (``thoughts``: computer seats' top hypotheses)."""
-    from eleusis_web.session import VARIANTS
-
     s = c.session
     assert s is not None and s.state.result is not None
     state = s.state
@@ -829,8 +827,6 @@ class ToolbarVM:
 
 def toolbar_model(c: Table, title: str) -> ToolbarVM:
     """The toolbar for the screen now shown."""
-    from eleusis_web.session import PACES
-
     end = None
     confirm = ""
     s = c.session
@@ -936,8 +932,6 @@ DEALER_NOTES = {
 def setup_model(c: Table, saves: Sequence[Mapping[str, object]], notes: Sequence[str],
                 deleted: str = "", damaged: int = 0) -> SetupVM:
     """The new-game form as chosen so far, and the saved games to continue."""
-    from eleusis_web.session import DEALERS, STRENGTHS, VARIANTS, seat_limits, variant_available
-
     st = c.ui.setup
     solo = st.variant == "solo"
     match_note = ""
@@ -975,8 +969,6 @@ def written_for(key: str) -> str:
     >>> written_for("new_eleusis")
     'The rules were written for 4 players or more, the dealer included.'
     """
-    from eleusis_web.session import engine_variant
-
     if key == "solo":
         return "One player against the computer dealer."
     low, high = variant_info(engine_variant(key)).players_written_for

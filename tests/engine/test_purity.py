@@ -6,8 +6,10 @@ import ast
 from pathlib import Path
 
 import eleusis
+import eleusis_web
 
 ENGINE = Path(eleusis.__file__).parent
+WEB = Path(eleusis_web.__file__).parent
 #: Every module of the engine, subpackages included.
 ALL_FILES = sorted(ENGINE.rglob("*.py"))
 #: The rules of play, which must also decide nothing with the global ``random``.
@@ -64,8 +66,9 @@ def _top_level_imports(path: Path) -> set[str]:
     return out
 
 
-def test_no_import_cycle_in_the_engine() -> None:
-    modules = {_module_name(p): p for p in ALL_FILES}
+def test_no_import_cycle_in_the_engine_or_the_page() -> None:
+    modules = {_module_name(p): p for p in [*ALL_FILES, *sorted(WEB.glob("*.py"))]}
+    assert "eleusis_web.app" in modules and "eleusis.game" in modules
     def with_packages(names: set[str]) -> set[str]:
         # importing a.b.c runs a.b's __init__ first
         return names | {n.rsplit(".", k)[0] for n in names for k in range(1, n.count(".") + 1)}
@@ -108,3 +111,34 @@ def test_no_import_inside_functions_in_the_engine_core() -> None:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
                 assert not inner, f"{path.name}: {node.name} imports inside"
+
+
+#: The page's imports left inside functions, each for a reason: the browser's
+#: ``js`` (absent under CPython), what the boot loads in stages (the app one tick
+#: after the first paint, the snapshot's stdlib, the bundled rule texts), and the
+#: heavy engine parts only some games need (the computer scientists, the rule
+#: generator and library).
+LATE_IN_THE_PAGE = {
+    "js", "importlib", "importlib.util", "pkgutil", "os", "random", "sys", "time", "zipfile",
+    "json", "eleusis_web.snapshot", "eleusis_web.app", "eleusis_web.rules_text",
+    "eleusis.ai", "eleusis.ai.scientist", "eleusis.rules.generate", "eleusis.rules.library",
+}
+
+
+def test_the_page_imports_inside_functions_only_what_it_loads_late_on_purpose() -> None:
+    late: dict[str, set[str]] = {}
+    for path in sorted(WEB.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                for n in ast.walk(node):
+                    if isinstance(n, ast.Import):
+                        late.setdefault(path.name, set()).update(a.name for a in n.names)
+                    elif isinstance(n, ast.ImportFrom) and n.module:
+                        late.setdefault(path.name, set()).update(
+                            f"{n.module}.{a.name}" if n.module == "eleusis_web" else n.module
+                            for a in n.names)
+    assert late, "the boot loads in stages"
+    for name, modules in late.items():
+        assert modules <= LATE_IN_THE_PAGE, (name, modules - LATE_IN_THE_PAGE)
+        if name != "boot.py":  # the boot runs before the standard library is warm
+            assert not modules & {"os", "sys", "time", "json", "random"}, (name, modules)
