@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from eleusis.challenge import (
     MAX_DECISIONS,
@@ -44,6 +44,9 @@ from eleusis_web.render import h, intent_attr
 from eleusis_web.session import fresh_seed
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import link_problem, rule_check
+
+if TYPE_CHECKING:  # the scientist loads when a challenge's computer starts, not at boot
+    from eleusis.ai import Scientist
 
 #: Milliseconds of the computer's work per browser tick (its preparation and
 #: each decision are cut in slices of about this much, as at the table).
@@ -75,7 +78,7 @@ class ComputerRun:
                                                  challenge.seed))
         self._prepare: Iterator[bool] | None = Scientist.prepare_steps(
             self.level.name, budget_ms=SLICE_MS)
-        self.sci: Any = None
+        self.sci: Scientist | None = None
         self._thinking: Generator[None, None, Action] | None = None
         self.decisions = 0
         self.result: ComputerResult | None = None
@@ -96,6 +99,7 @@ class ComputerRun:
             return self.result
         if self._thinking is None:
             seen = view(self.state, 0)
+            assert self.sci is not None  # made when the preparation ended
             self._thinking = self.sci.think(seen, lambda sci: sci.choose_action(seen),
                                             SLICE_MS)
         try:

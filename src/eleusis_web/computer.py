@@ -24,10 +24,13 @@ so do the explanations at the round's end (:meth:`Brains.explain_steps`).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eleusis.game import Action, Bet, NoPlay, Play, State, legal_actions
 from eleusis.views import view
+
+if TYPE_CHECKING:  # the scientists load with the first computer seat, not at boot
+    from eleusis.ai.scientist import Scientist
 
 HUMAN_DEALER_NOISE = 0.02
 #: Time slice of the preparation, in milliseconds of CPython work (Pyodide is
@@ -44,7 +47,7 @@ class Brains:
     def __init__(self, strengths: Mapping[int, str], seed: int) -> None:
         self.strengths = dict(strengths)
         self.seed = seed
-        self._brains: dict[int, Any] = {}
+        self._brains: dict[int, Scientist] = {}
         self._round: dict[int, object] = {}
         self._levels = sorted(set(self.strengths.values()))
         self._steps: Iterator[bool] | None = None
@@ -71,7 +74,7 @@ class Brains:
         if next(self._steps, True):
             self._steps = None
 
-    def _scientist(self, seat: int, state: State) -> Any:
+    def _scientist(self, seat: int, state: State) -> Scientist:
         """The seat's scientist for this round (built on first use, not synced)."""
         from eleusis.ai.scientist import Scientist
 
@@ -84,7 +87,7 @@ class Brains:
             self._round[seat] = state.config
         return sci
 
-    def brain(self, seat: int, state: State) -> Any:
+    def brain(self, seat: int, state: State) -> Scientist:
         """The seat's scientist, up to date with what the seat has seen."""
         sci = self._scientist(seat, state)
         sci.sync(view(state, seat if 0 <= seat < len(state.seats) else None))
@@ -172,19 +175,19 @@ class Decision:
         return self.done
 
 
-def _choice_of(state: State, seat: int) -> Callable[[Any], Action]:
+def _choice_of(state: State, seat: int) -> Callable[[Scientist], Action]:
     return lambda sci: _choose(state, seat, sci)
 
 
-def _window_of(state: State, seat: int) -> Callable[[Any], Action | None]:
+def _window_of(state: State, seat: int) -> Callable[[Scientist], Action | None]:
     return lambda sci: _window(state, seat, sci)
 
 
-def _choose(state: State, seat: int, sci: Any) -> Action:
+def _choose(state: State, seat: int, sci: Scientist) -> Action:
     legal = legal_actions(state, seat)
     action = sci.maybe_action(view(state, seat))
     if action is not None and action.kind in legal.kinds:
-        return action  # type: ignore[no-any-return]
+        return action
     hand = list(state.hand(seat))
     if legal.max_cards >= 1 and hand:
         card = sci.choose_card(list(state.mainline), hand)
@@ -196,12 +199,12 @@ def _choose(state: State, seat: int, sci: Any) -> Action:
     return NoPlay(seat)  # the engine refuses it with a clear error if it is not allowed
 
 
-def _window(state: State, seat: int, sci: Any) -> Action | None:
+def _window(state: State, seat: int, sci: Scientist) -> Action | None:
     kinds = legal_actions(state, seat).kinds
     if "guess" not in kinds and "declare_prophet" not in kinds:
         return None
     action = sci.maybe_action(view(state, seat))
     if action is not None and action.kind in kinds:
-        return action  # type: ignore[no-any-return]
+        return action
     return None
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from eleusis.game import State
 from eleusis.notebook import Notebook
@@ -165,7 +164,7 @@ def before_table(app: AppContext, intent: Intent) -> None:
 
 #: The one registry of the share features: an intent's owner (see
 #: :data:`eleusis_web.intents.OWNERS`) -> its handler ``(app, intent)``.
-HANDLERS: dict[str, Callable[[Any, Intent], object]] = {
+HANDLERS: dict[str, Callable[[AppContext, Intent], object]] = {
     "replay": handle_replay,
     "share": handle_share,
     "notebook": notebook_panel.handle,

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Any
 
 from eleusis.notebook import Evidence, Location, Notebook, NotebookError, check, evidence
 from eleusis.views import view
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
 from eleusis_web.render import h, intent_attr
+from eleusis_web.session import Session
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import english_reading, rule_check
 
@@ -90,7 +90,7 @@ def notebook_model(nb: Notebook, ev: Evidence, draft: str = "", focus: int | Non
     return NotebookVM(draft, err, english, entries, highlight, message)
 
 
-def session_notebook(session: Any) -> Notebook | None:
+def session_notebook(session: Session | None) -> Notebook | None:
     """The notebook kept with a session, if any (bad data: none)."""
     data = session.extra.get("notebook") if session is not None else None
     if data is None:

@@ -708,7 +708,7 @@ def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
     return screen
 
 
-def field(label: str, control: Any, control_id: str) -> El:
+def field(label: str, control: El, control_id: str) -> El:
     """A labelled field."""
     return h("div", {"class": "field"},
              h("label", {"class": "field-label", "for": control_id, "text": label}), control)
@@ -848,7 +848,7 @@ def write_rule_screen(vm: WriteRuleVM) -> El:
     return h("div", {"class": "screen screen-write"}, box)
 
 
-def try_picker(results: dict[str, bool], suit_now: str) -> tuple[Any, Any, Any]:
+def try_picker(results: dict[str, bool], suit_now: str) -> tuple[El, El, El]:
     """The "try a card" picker: four suit buttons, then that suit's 13 cards, and a summary.
 
     Two steps keep every target finger-sized (at least 44 px) on a 360 px screen;

@@ -386,7 +386,7 @@ def check_archived(game: ArchivedGame) -> Session:
     return check_game(save_from_game(game)["game"])
 
 
-def title_of(session: Any) -> str:
+def title_of(session: Session) -> str:
     """A short title for the saved-games list."""
     st = session.state
     names = ", ".join(st.config.names[:4])

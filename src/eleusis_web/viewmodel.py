@@ -39,6 +39,7 @@ from eleusis_web.session import (
     variant_available,
 )
 from eleusis_web.tutorial import CoachVM
+from eleusis_web.uistate import Ui
 
 
 class Table(Protocol):
@@ -50,7 +51,7 @@ class Table(Protocol):
     """
 
     session: Session | None
-    ui: Any
+    ui: Ui
 
     def needs_pass(self) -> bool: ...
 
