@@ -152,7 +152,10 @@ def test_early_start_click_is_honoured(app_page: Any, site: str) -> None:
     app_page.locator("#start").click()
     assert app_page.evaluate("window.eleusisBoot.queue.length") == 1
     app_page.wait_for_function("document.getElementById('status').textContent.length > 0")
-    app_page.wait_for_timeout(100)
+    for _ in range(BOOT_TIMEOUT_MS // 50):  # until the request reaches the handler
+        if held:
+            break
+        app_page.wait_for_timeout(50)
     assert held, "the engine zip was not requested"
     assert app_page.get_attribute("body", "data-ready") == "0"
     for route in held:
