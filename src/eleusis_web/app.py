@@ -44,6 +44,7 @@ from eleusis_web.intents import Intent
 from eleusis_web.replay_view import Replay
 from eleusis_web.session import PACES, default_seats, url_presets
 from eleusis_web.storage import MemoryStorage, Saves, title_of
+from eleusis_web.vdom import El
 
 T = TypeVar("T")
 
@@ -109,6 +110,8 @@ class App:
         #: the screen, game and round last drawn: a new one scrolls to its top and
         #: puts the focus on its heading
         self.shown: tuple[str, str, int] | None = None
+        #: the guess panel's answer last brought into view (None: the panel is closed)
+        self.guess_seen: str | None = None
         table = dom.element("table")
         felt = table.querySelector(".felt")
         root = dom.document.getElementById("game")
@@ -531,6 +534,7 @@ class App:
         render.mount(self.root, page)
         if screen == "table" and (fresh or heading is not None):
             self._show_mainline_end(node)
+        self._show_guess(node)
         if heading is not None and heading.node is not None:
             # a new screen opens at its top, the focus on its heading
             dom.window.scrollTo(0, 0)
@@ -564,6 +568,22 @@ class App:
             self._start_thoughts()
         daily_view.settle(self)
         challenge_view.settle(self)
+
+    def _show_guess(self, node: El) -> None:
+        """Keep the guess panel in view when it opens and when its answer changes (how
+        the words were read, the verdict): on a laptop it opens under the hand."""
+        box = node.find(lambda e: e.tag == "section" and "guess" in
+                        (e.attrs.get("class") or "").split())
+        key = None
+        if box is not None:
+            answer = box.find(lambda e: bool({"reading", "verdict"} & set(
+                (e.attrs.get("class") or "").split())))
+            key = answer.textContent if answer is not None else ""
+        if box is not None and box.node is not None and key != self.guess_seen:
+            opts = dom.window.Object.new()
+            opts.block = "nearest"
+            box.node.scrollIntoView(opts)
+        self.guess_seen = key
 
     def _show_mainline_end(self, node: Any) -> None:
         """On a phone the layout scrolls between the toolbar and your hand: after a

@@ -569,14 +569,15 @@ def guess_editor(vm: TableVM) -> El:
                 lst.appendChild(h("li", {"text": tip}))
             tips.appendChild(lst)
         box.appendChild(tips)
-    submit_why = ("Choose how your guess should be read, above." if reading and reading.rules
-                  else (g.error and "Fix the rule first.") or "Write your guess first.")
-    row = h("div", {"class": "controls"},
-            button(ControlVM("Submit guess", {"type": "guess"}, not g.error and bool(g.text),
-                             submit_why, True, "guess-submit")),
-            h("button", {"type": "button", "class": "button button-quiet", "text": "Close",
-                         "data-key": "guess-close",
-                         "data-intent": intent_attr({"type": "guess_close"})}))
+    row = h("div", {"class": "controls"})
+    if not (reading and reading.rules):  # words read back: "Guess this rule" submits
+        row.appendChild(button(ControlVM(
+            "Submit guess", {"type": "guess"}, not g.error and bool(g.text),
+            (g.error and "Fix the rule first.") or "Write your guess first.", True,
+            "guess-submit")))
+    row.appendChild(h("button", {"type": "button", "class": "button button-quiet",
+                                 "text": "Close", "data-key": "guess-close",
+                                 "data-intent": intent_attr({"type": "guess_close"})}))
     box.appendChild(row)
     if g.verdict:
         box.appendChild(h("p", {"class": "verdict " + ("right" if g.right else "wrong"),

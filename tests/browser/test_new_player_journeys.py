@@ -264,3 +264,20 @@ def test_learn_to_play_from_the_first_screen_to_the_found_rule(newcomer: Page, s
         page.get_by_role("button", name="Guess this rule", exact=False).first.click()
     page.wait_for_selector("#game[data-screen='round-end']", state="attached")
     expect(page.locator(".round-end")).to_contain_text("You found the secret rule")
+
+
+def test_a_guess_in_words_shows_how_it_was_read_in_view_on_a_laptop(newcomer: Page,
+                                                                     site: str) -> None:
+    """At 1280x800 the guess panel opens under the hand: how the words were read and
+    the button that sends the guess must come into view, not stay below the fold."""
+    page = newcomer
+    boot(page, site, "?variant=solo")
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.get_by_role("button", name="Guess the rule").click()
+    page.get_by_label("Your guess, in words or in the rule language").fill("the card is odd")
+    confirm = page.get_by_role("button", name="Guess this rule", exact=False).first
+    expect(confirm).to_be_in_viewport()
+    # one way to send words read back: no second, disabled "Submit guess" beside it
+    expect(page.get_by_role("button", name="Submit guess")).to_have_count(0)
+    confirm.click()
+    expect(page.get_by_test_id("verdict")).to_be_in_viewport()
