@@ -58,9 +58,9 @@ from eleusis_web.session import (
     SeatPlan,
     Session,
     Setup,
+    dealer_seat,
     default_seats,
     fresh_seed,
-    match_dealer,
     rotating,
     seat_limits,
     several_people,
@@ -387,7 +387,8 @@ class Controller:
         st = self.session.setup if self.ui.writing_next and self.session else self.ui.setup
         k = len(self.session.rounds) if self.ui.writing_next and self.session else 0
         if rotating(st):
-            return st.seats[match_dealer(st, k)].name
+            match = self.session.match if self.session else None
+            return st.seats[dealer_seat(st, k, match)].name
         return st.dealer_name or "Dealer"
 
     def _on_rule_text(self, intent: Intent) -> None:
@@ -616,7 +617,7 @@ class Controller:
         if s.match_over:
             self.ui.screen = "setup"
             return
-        if writes_rule(s.setup, len(s.rounds)):
+        if writes_rule(s.setup, len(s.rounds), s.match):
             self.ui.writing_next = True
             self.ui.writer_ready = not several_people(s.setup)
             self.ui.screen = "write-rule"

@@ -1,10 +1,10 @@
 """The game on this device: the new-game choices, and the session they start.
 
 Plain data and pure functions (no ``js``): what the new-game screen chooses
-(:class:`Setup`), how a round of it is dealt (:func:`make_round`), who deals a
-match's rounds (:func:`match_dealer`), and the session kept in the browser
-(:class:`Session`: the setup and each round as a replay text, re-checked move
-by move when loaded).
+(:class:`Setup`), how a round of it is dealt (:func:`make_round`), who deals
+a match's first round (:func:`first_dealer`; the engine's match rotates the
+dealer from there), and the session kept in the browser (:class:`Session`: the
+setup and each round as a replay text, re-checked move by move when loaded).
 """
 
 from __future__ import annotations
@@ -156,29 +156,40 @@ def rotating(setup: Setup) -> bool:
     return setup.match and setup.variant != "solo" and len(setup.seats) >= 2
 
 
-def match_dealer(setup: Setup, round_index: int) -> int:
-    """The seat dealing round ``round_index`` of a rotating match.
+def first_dealer(setup: Setup) -> int:
+    """The seat dealing the first round of a rotating match (the engine's
+    :meth:`~eleusis.match.Match.dealer_of` says who deals each later round).
 
     When a person was chosen to deal ("a person writes the rule" or "judges by
     hand"), you deal the first round; with a computer dealer, you deal last
     (the computers show you a round first).
     """
-    first = 0 if setup.dealer != "computer" else 1
-    return (round_index + first) % len(setup.seats)
+    return (0 if setup.dealer != "computer" else 1) % len(setup.seats)
 
 
-def person_deals(setup: Setup, round_index: int) -> bool:
-    """Whether a person on this device deals this round (writes or judges the rule)."""
+def dealer_seat(setup: Setup, round_index: int, match: Match | None = None) -> int:
+    """The seat dealing round ``round_index`` of a rotating match: the first dealer
+    before the match exists, else the engine's rotation."""
+    if match is None or round_index == 0:
+        return first_dealer(setup)
+    seat = match.dealer_of(round_index)
+    assert seat is not None  # a rotating match: a seat deals every round
+    return seat
+
+
+def person_deals(setup: Setup, round_index: int, match: Match | None = None) -> bool:
+    """Whether a person on this device deals this round (writes or judges the rule);
+    ``match``: the engine's match, for any round after the first."""
     if setup.variant == "solo":
         return False
     if rotating(setup):
-        return setup.seats[match_dealer(setup, round_index)].kind != "computer"
+        return setup.seats[dealer_seat(setup, round_index, match)].kind != "computer"
     return setup.dealer != "computer"
 
 
-def writes_rule(setup: Setup, round_index: int) -> bool:
+def writes_rule(setup: Setup, round_index: int, match: Match | None = None) -> bool:
     """Whether this round starts with a person writing the secret rule."""
-    if not person_deals(setup, round_index):
+    if not person_deals(setup, round_index, match):
         return False
     return setup.dealer != "judge"  # in a match a person writes unless hands judge
 
@@ -200,7 +211,7 @@ def new_match(setup: Setup) -> Match:
     """The engine's :class:`~eleusis.match.Match` for a new game of ``setup``.
 
     A match where everyone deals (:func:`rotating`) starts with the dealer of
-    :func:`match_dealer`; a person dealing one round sits first (one more seat
+    :func:`first_dealer`; a person dealing one round sits first (one more seat
     than the players); otherwise the computer deals.
     """
     variant = engine_variant(setup.variant)
@@ -211,7 +222,7 @@ def new_match(setup: Setup) -> Match:
     if setup.variant == "solo":
         options["hints"] = True
     if rotating(setup):
-        return Match.rotation(variant, names, setup.seed, match_dealer(setup, 0), **options)
+        return Match.rotation(variant, names, setup.seed, first_dealer(setup), **options)
     if setup.dealer != "computer" and setup.variant != "solo":
         return Match.single(variant, [setup.dealer_name.strip() or "Dealer", *names],
                             setup.seed, dealer=0, **options)
@@ -223,13 +234,14 @@ def round_seed(setup: Setup, round_index: int) -> int:
     return (setup.seed * 1_000_003 + round_index) & 0xFFFFFFFF
 
 
-def round_rule(setup: Setup, round_index: int, rule: str | None = None) -> str | None:
+def round_rule(setup: Setup, round_index: int, rule: str | None = None,
+               match: Match | None = None) -> str | None:
     """The secret rule of round ``round_index``: a person's (``rule``), none when a
     person judges by hand, else the computer dealer's choice (:func:`pick_rule`)."""
     if rule is not None:
         return rule
-    judged = person_deals(setup, round_index) and setup.dealer == "judge"
-    if judged or writes_rule(setup, round_index):
+    judged = person_deals(setup, round_index, match) and setup.dealer == "judge"
+    if judged or writes_rule(setup, round_index, match):
         return None
     return pick_rule(setup, round_index)
 
@@ -302,7 +314,7 @@ class Session:
     def next_round(self, rule: str | None = None) -> None:
         """Deal the next round (``rule``: a person's; else as :func:`round_rule` says)."""
         k = len(self.rounds)
-        self.match = self.match.start_round(round_rule(self.setup, k, rule),
+        self.match = self.match.start_round(round_rule(self.setup, k, rule, self.match),
                                             round_seed(self.setup, k))
 
     def end_early(self) -> None:
