@@ -1,5 +1,8 @@
 """How to play: ``docs/rules.md`` (embedded as :mod:`eleusis_web.rules_text`) as blocks.
 
+In the player's language where ``docs/<lang>/`` translates it (the rule texts
+in it stay as they are: the rule language is the same in every language).
+
 :func:`blocks` turns the markdown into ``(kind, text)`` pairs that the
 renderer writes with ``textContent`` only: headings ``h1``..``h4``, ``p``,
 ``li``, ``pre`` (code blocks, as plain text) and ``table`` (rows separated by
@@ -10,24 +13,30 @@ from __future__ import annotations
 
 #: Words of the guide's parts written for developers (the command line, the
 #: source files), which the page leaves out: a player has no command line.
-DEVELOPER_WORDS = ("python -m", "command line", "src/eleusis", "docstring", "(for developers)",
-                   "exit status")
+DEVELOPER_WORDS = ("python -m", "src/eleusis", "docstring",
+                   "command line", "(for developers)", "exit status",
+                   "wiersz poleceń", "wiersza poleceń", "dla programistów", "kod wyjścia",
+                   "ligne de commande", "pour les développeurs", "code de sortie",
+                   "riga di comando", "per gli sviluppatori", "codice di uscita")
 
 
-def language_blocks() -> list[tuple[str, str]]:
-    """The rule language's guide (``docs/rule-language.md``) as blocks, for players."""
-    from eleusis_web.rules_text import RULE_LANGUAGE_MD
+def _texts(lang: str) -> tuple[str, str]:
+    from eleusis_web.rules_text import RULE_LANGUAGE_MD, RULES_MD, TRANSLATIONS
 
-    return [(k, t) for k, t in blocks(RULE_LANGUAGE_MD)
+    return TRANSLATIONS.get(lang, (RULES_MD, RULE_LANGUAGE_MD))
+
+
+def language_blocks(lang: str = "en") -> list[tuple[str, str]]:
+    """The rule language's guide (``docs/rule-language.md``, or its translation into
+    ``lang``) as blocks, for players."""
+    return [(k, t) for k, t in blocks(_texts(lang)[1])
             if not any(w in t for w in DEVELOPER_WORDS)]
 
 
-def blocks(markdown: str | None = None) -> list[tuple[str, str]]:
-    """The rules page as ``(kind, text)`` blocks, in order."""
+def blocks(markdown: str | None = None, lang: str = "en") -> list[tuple[str, str]]:
+    """The rules page (in ``lang`` where translated) as ``(kind, text)`` blocks, in order."""
     if markdown is None:
-        from eleusis_web.rules_text import RULES_MD
-
-        markdown = RULES_MD
+        markdown = _texts(lang)[0]
     out: list[tuple[str, str]] = []
     para: list[str] = []
     pre: list[str] | None = None
