@@ -57,6 +57,9 @@ import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+from eleusis.pofile import CatalogueError, compile_po  # the engine's own compiler
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The Python packages shipped to the browser (folders under ``src/``).
@@ -177,6 +180,23 @@ def app_zip_bytes(src: Path = ROOT / "src", extra: Mapping[str, bytes] | None = 
             info.external_attr = 0o644 << 16
             archive.writestr(info, entries[name])
     return buffer.getvalue()
+
+
+def catalogue_entries(root: Path = ROOT) -> dict[str, bytes]:
+    """The compiled message catalogues: ``eleusis/locale/<lang>/LC_MESSAGES/eleusis.mo``
+    for each ``locale/<lang>/LC_MESSAGES/eleusis.po`` of the repository.
+
+    A malformed catalogue (bad syntax, wrong plural count, placeholders that
+    differ from the English message's) stops the build with its file and line.
+    """
+    entries: dict[str, bytes] = {}
+    for po in sorted((root / "locale").glob("*/LC_MESSAGES/*.po")):
+        rel = po.relative_to(root / "locale").with_suffix(".mo").as_posix()
+        try:
+            entries[f"eleusis/locale/{rel}"] = compile_po(po.read_text(encoding="utf-8"), str(po))
+        except (CatalogueError, UnicodeDecodeError) as exc:
+            raise SystemExit(f"build: bad message catalogue: {exc}") from None
+    return entries
 
 
 def _pyodide_dir(root: Path) -> Path | None:
@@ -493,7 +513,8 @@ def build(root: Path = ROOT) -> list[Path]:
         raise SystemExit("build: static/vendor/ is empty; run `make vendor` (npm ci) first")
     written: list[Path] = []
     out = root / "build"
-    if write_if_changed(out / "app.zip", app_zip_bytes(root / "src", bytecode_entries(root))):
+    extra = {**catalogue_entries(root), **bytecode_entries(root)}
+    if write_if_changed(out / "app.zip", app_zip_bytes(root / "src", extra)):
         written.append(out / "app.zip")
     snapshot = snapshot_bytes(root)
     if snapshot is None:
