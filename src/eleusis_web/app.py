@@ -24,8 +24,9 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from eleusis import safejson
+from eleusis import i18n, safejson
 from eleusis.game import legal_actions
+from eleusis.i18n import _
 from eleusis_web import (
     boot,
     challenge_view,
@@ -87,6 +88,7 @@ class App:
         except Exception:  # storage blocked (privacy settings): play in memory
             store = MemoryStorage()
         self.saves = Saves(store)
+        self._set_language(self.saves.read_language() or i18n.pick(_browser_languages()))
         self.timer: Any = None
         self.thoughts: dict[int, list[tuple[str, str, float]]] | None = None
         self.thoughts_for = ""
@@ -270,6 +272,10 @@ class App:
             feature(self, intent)
         elif intent.owner == "saves":
             self._on_saves(intent)
+        elif intent.owner == "language":
+            lang = self._set_language(str(intent.get("value")))
+            if not self.saves.write_language(lang):
+                self.c.announcements.append(_("Your language could not be saved in this browser."))
         else:
             features.before_table(self, intent)
             changed = self.c.dispatch(intent)
@@ -283,6 +289,16 @@ class App:
         self._watch_window()
         self.render()
         self.schedule()
+
+    def _set_language(self, lang: str) -> str:
+        """Speak ``lang`` from now on: the messages, ``<html lang>``, the shell's texts."""
+        chosen = i18n.set_language(lang)
+        shell = dom.window.eleusisI18n
+        if dom.nil(shell):
+            dom.document.documentElement.lang = chosen
+        else:
+            shell.apply(chosen)
+        return chosen
 
     def _on_saves(self, intent: Intent) -> None:
         """The saved-games list: continue one, delete one, undo the delete."""
@@ -651,6 +667,14 @@ def _no_scroll() -> Any:
     opts = dom.window.Object.new()
     opts.preventScroll = True
     return opts
+
+
+def _browser_languages() -> list[str]:
+    """``navigator.languages`` (the browser's preferred languages, best first)."""
+    try:
+        return [str(tag) for tag in dom.to_py(dom.window.navigator.languages) or []]
+    except Exception:  # an old browser: one language, or none
+        return [str(getattr(dom.window.navigator, "language", "en") or "en")]
 
 
 def _read_json(text: Any) -> dict[str, Any]:
