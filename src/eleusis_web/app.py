@@ -80,7 +80,6 @@ class App:
     """The table's runtime: one controller, the saves, the root element, a timer."""
 
     def __init__(self) -> None:
-        self.c = Controller(seed_source=_seed)
         try:
             store: Any = dom.window.localStorage
             if dom.nil(store):
@@ -89,6 +88,7 @@ class App:
             store = MemoryStorage()
         self.saves = Saves(store)
         self._set_language(self.saves.read_language() or i18n.pick(_browser_languages()))
+        self.c = Controller(seed_source=_seed)  # after the language: its default names
         self.timer: Any = None
         self.thoughts: dict[int, list[tuple[str, str, float]]] | None = None
         self.thoughts_for = ""
@@ -273,7 +273,11 @@ class App:
         elif intent.owner == "saves":
             self._on_saves(intent)
         elif intent.owner == "language":
+            you = _("You")
             lang = self._set_language(str(intent.get("value")))
+            for seat in self.c.ui.setup.seats:  # the default name follows the language
+                if seat.kind == "you" and seat.name == you:
+                    seat.name = _("You")
             if not self.saves.write_language(lang):
                 self.c.announcements.append(_("Your language could not be saved in this browser."))
         else:

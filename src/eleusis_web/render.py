@@ -18,7 +18,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from eleusis.i18n import N_, _
+from eleusis.i18n import N_, _, ngettext
 from eleusis_web import dom
 from eleusis_web.vdom import El, Mount
 from eleusis_web.viewmodel import (
@@ -37,6 +37,8 @@ _uid = [0]
 #: The paces and strengths in words (the values stay the page's keys).
 PACE_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
               "instant": N_("Instant")}
+BADGE_WORDS = {"computer": N_("computer"), "dealer": N_("dealer"), "prophet": N_("prophet"),
+               "expelled": N_("expelled"), "out": N_("out")}
 STRENGTH_WORDS = {"novice": N_("novice"), "casual": N_("casual"), "strong": N_("strong"),
                   "expert": N_("expert")}
 
@@ -207,7 +209,8 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
              h("span", {"class": "chip", "text": _("Stock {count}").format(count=vm.stock),
                         "data-testid": "stock"}),
              h("span", {"class": "chip",
-                        "text": f"{vm.played} card{'' if vm.played == 1 else 's'} played"}))
+                        "text": ngettext("{count} card played", "{count} cards played",
+                                         vm.played).format(count=vm.played)}))
     if vm.turns_label:
         info.appendChild(h("span", {"class": "chip", "text": vm.turns_label}))
     if vm.round_label:
@@ -304,12 +307,12 @@ def _table_heading(vm: TableVM) -> El:
 
 #: What each mark on the layout means, for the legend under it.
 LEGEND = {
-    "white": ("white-dot", "white marker: every 10th card played"),
-    "black": ("black-dot", "black marker: every 10th card since the prophet rose"),
-    "prophet": ("star", "the prophet's marker: the prophet took office after this card"),
-    "prophet_end": ("star-open", "an overthrown prophet's era ended here"),
-    "face_down": ("back", "a card played face down (Royal Eleusis: a bet on a refusal)"),
-    "horizontal": ("sideways", "a card laid sideways (Royal Eleusis)"),
+    "white": ("white-dot", N_("white marker: every 10th card played")),
+    "black": ("black-dot", N_("black marker: every 10th card since the prophet rose")),
+    "prophet": ("star", N_("the prophet's marker: the prophet took office after this card")),
+    "prophet_end": ("star-open", N_("an overthrown prophet's era ended here")),
+    "face_down": ("back", N_("a card played face down (Royal Eleusis: a bet on a refusal)")),
+    "horizontal": ("sideways", N_("a card laid sideways (Royal Eleusis)")),
 }
 
 
@@ -333,7 +336,8 @@ def marker_legend(vm: TableVM) -> El | None:
         return None
     box = h("ul", {"class": "legend", "aria-label": _("What the marks on the layout mean")})
     for key in present:
-        icon, text = LEGEND[key]
+        icon, said = LEGEND[key]
+        text = _(said)
         box.appendChild(h("li", {}, h("span", {"class": f"legend-icon legend-{icon}",
                                                "aria-hidden": "true"}), text))
     return box
@@ -360,7 +364,8 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
         if row.role != "scientist":
             badges.append(row.role)
         for b in badges:
-            who.appendChild(h("span", {"class": f"badge badge-{b}", "text": b}))
+            who.appendChild(h("span", {"class": f"badge badge-{b}",
+                                       "text": _(BADGE_WORDS.get(b, b))}))
         if row.note:
             who.appendChild(h("span", {"class": "seat-note", "text": row.note}))
         tr = h("tr", {"class": cls, "aria-current": "true" if row.turn else None},
@@ -425,7 +430,7 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
                                         "data-key": "hint-give", "text": _("Give the hint"),
                                         "data-intent": intent_attr({"type": "hint_give"})})))
     hand = h("div", {"class": "hand", "role": "group", "aria-describedby": "hand-keys",
-                     "aria-label": (_("Your hand") if vm.hand_owner == "You" else
+                     "aria-label": (_("Your hand") if vm.hand_owner in ("You", _("You")) else
                                     _("{name}'s hand").format(name=vm.hand_owner)
                                     if vm.hand_owner else _("Hand"))})
     for cv in vm.hand:
@@ -638,8 +643,8 @@ def setup_screen(vm: SetupVM) -> El:
                                          "data-intent": intent_attr({"type": "add_seat",
                                                                      "kind": "person"})})))
         seats.appendChild(h("p", {"class": "hint-line",
-                                  "text": f"{low} to {high} opponents in this variant. "
-                                          + vm.written_for}))
+                                  "text": _("{low} to {high} opponents in this variant.").format(
+                                      low=low, high=high) + " " + vm.written_for}))
     form.appendChild(seats)
 
     if vm.dealer_choice:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
 from eleusis.game import ConfigError, State, Variant
-from eleusis.i18n import N_
+from eleusis.i18n import N_, _
 from eleusis.match import Dealing, Match, MatchError
 from eleusis.replay import ReplayError, encode
 from eleusis.variants import rules_for
@@ -130,7 +130,7 @@ class Setup:
 def default_seats(variant: str) -> list[SeatPlan]:
     """You plus the usual computer opponents: 3 in New Eleusis, 2 in Express, none in Solo."""
     n = {"solo": 0, "express": 2, "express3": 2}.get(variant, 3)
-    return [SeatPlan("You", "you")] + [
+    return [SeatPlan(_("You"), "you")] + [
         SeatPlan(COMPUTER_NAMES[i], "computer", "casual") for i in range(n)
     ]
 

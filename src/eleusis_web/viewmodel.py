@@ -766,7 +766,8 @@ def match_model(c: Table) -> MatchVM:
     best = max((r.total for r in rows), default=0)
     leaders = [r.name for r in rows if r.total == best]
     if len(leaders) == 1:
-        said = (_("You win the match with {points} points.") if leaders[0] == "You"
+        said = (_("You win the match with {points} points.")
+                if leaders[0] in ("You", _("You"))
                 else _("{name} wins the match with {points} points."))
         winner = said.format(name=leaders[0], points=best)
     else:
