@@ -14,12 +14,16 @@ NPM_STAMP    := node_modules/.eleusis-npm-stamp
 VENDOR_STAMP := static/vendor/.eleusis-vendor-stamp
 VENV_STAMP   := $(VENV)/.eleusis-venv-stamp
 
-.PHONY: help play serve setup build dist test lint typecheck pytest chromium bench-boot bench-firstvisit clean
+MESSAGES := locale/eleusis.pot
+LANGS    := pl fr it
+
+.PHONY: help play serve setup build dist messages test lint typecheck pytest chromium bench-boot bench-firstvisit clean
 
 help:
 	@echo "make play        serve the game on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make test        lint, type-check and run the whole test suite"
 	@echo "make dist        write a self-contained dist/ for any static host"
+	@echo "make messages    extract the texts to translate into locale/ (Babel)"
 	@echo "make bench-boot  boot benchmark: the app against a bare Pyodide page"
 	@echo "make bench-firstvisit  first visit from a gzip host: bytes, throttled network,"
 	@echo "                 long tasks, layout shift, Lighthouse (installed on demand)"
@@ -51,6 +55,23 @@ serve: play
 
 dist: build
 	$(PYTHON) tools/dist.py
+
+# --- message catalogues (Babel, a dev requirement) --------------------------
+# `make messages` extracts every marked text of src/ into the template and
+# merges it into each language's catalogue (new messages arrive empty, to be
+# translated; the build compiles the .po files into the engine zip).
+
+messages: $(VENV_STAMP)
+	@mkdir -p locale
+	$(VENV)/bin/pybabel -q extract -F babel.cfg -k N_ -k Nn_:1,2 \
+	  --no-location --sort-output --project=Eleusis --copyright-holder="Eleusis" \
+	  -o $(MESSAGES) src
+	@for l in $(LANGS); do \
+	  if [ -f locale/$$l/LC_MESSAGES/eleusis.po ]; then \
+	    $(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete \
+	      -i $(MESSAGES) -d locale -D eleusis -l $$l; \
+	  else $(VENV)/bin/pybabel -q init -i $(MESSAGES) -d locale -D eleusis -l $$l; fi; \
+	done
 
 # --- tests --------------------------------------------------------------------
 

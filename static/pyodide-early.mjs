@@ -77,6 +77,13 @@ const progress = {
   expected: new Map(), received: new Map(), done: false, skipped: false, log: [],
 };
 
+/** A shell text in the player's language (index.html's eleusisI18n). */
+function t(message, params) {
+  const i18n = globalThis.eleusisI18n;
+  if (i18n) return i18n.t(message, params);
+  return message.replace(/\{(\w+)\}/g, (all, name) => (params && name in params ? String(params[name]) : all));
+}
+
 /** Show the progress (index.html: #loading-bar and #loading-text). */
 function showProgress() {
   if (progress.done || progress.expected.size === 0) return;
@@ -96,10 +103,16 @@ function showProgress() {
   }
   const text = document.getElementById("loading-text");
   if (text) {
-    const mb = (n) => (n / 1e6).toFixed(1);
-    text.textContent = received < expected
-      ? `Loading the game: ${mb(received)} of ${mb(expected)} MB`
-      : "Starting the game…";
+    const lang = globalThis.eleusisI18n?.lang || "en";
+    const mb = (n) => (n / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    if (received < expected) {
+      text.removeAttribute("data-i18n");  // a count: said again at the next progress
+      text.textContent = t("Loading the game: {received} of {expected} MB",
+        { received: mb(received), expected: mb(expected) });
+    } else {
+      text.setAttribute("data-i18n", "Starting the game…");  // follows the language switch
+      text.textContent = t("Starting the game…");
+    }
   }
 }
 
@@ -176,14 +189,19 @@ function trackDownloads() {
 function showDownloadError(error) {
   const detail = String(error && error.stack ? error.stack : error);
   globalThis.eleusisBoot?.showError?.(
-    "Part of the game could not be downloaded. Check your connection and try again:"
-      + " what already arrived is kept.",
+    t("Part of the game could not be downloaded. Check your connection and try again: what already arrived is kept."),
     detail,
   );
   const retry = document.getElementById("reload");
-  if (retry) retry.textContent = "Try again";
+  if (retry) {
+    retry.setAttribute("data-i18n", "Try again");
+    retry.textContent = t("Try again");
+  }
   const text = document.getElementById("loading-text");
-  if (text) text.textContent = "The download stopped.";
+  if (text) {
+    text.setAttribute("data-i18n", "The download stopped.");
+    text.textContent = t("The download stopped.");
+  }
 }
 
 /** How this page's Pyodide started: "snapshot" or "plain (why not)"; null before. */

@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gettext
 import gzip
 import hashlib
 import io
@@ -56,6 +57,10 @@ import sys
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+from eleusis.pofile import CatalogueError, compile_po  # the engine's own compiler
+from eleusis_web import shell_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -177,6 +182,49 @@ def app_zip_bytes(src: Path = ROOT / "src", extra: Mapping[str, bytes] | None = 
             info.external_attr = 0o644 << 16
             archive.writestr(info, entries[name])
     return buffer.getvalue()
+
+
+def catalogue_entries(root: Path = ROOT) -> dict[str, bytes]:
+    """The compiled message catalogues: ``eleusis/locale/<lang>/LC_MESSAGES/eleusis.mo``
+    for each ``locale/<lang>/LC_MESSAGES/eleusis.po`` of the repository.
+
+    A malformed catalogue (bad syntax, wrong plural count, placeholders that
+    differ from the English message's) stops the build with its file and line.
+    """
+    entries: dict[str, bytes] = {}
+    for po in sorted((root / "locale").glob("*/LC_MESSAGES/*.po")):
+        rel = po.relative_to(root / "locale").with_suffix(".mo").as_posix()
+        try:
+            entries[f"eleusis/locale/{rel}"] = compile_po(po.read_text(encoding="utf-8"), str(po))
+        except (CatalogueError, UnicodeDecodeError) as exc:
+            raise SystemExit(f"build: bad message catalogue: {exc}") from None
+    return entries
+
+
+#: Where ``index.html`` keeps the shell's translations (:func:`shell_translations`).
+SHELL_I18N_OPEN = '<script type="application/json" id="shell-i18n">'
+SHELL_I18N_CLOSE = "</script>"
+
+
+def shell_translations(root: Path = ROOT) -> str:
+    """The JSON table of the shell's texts in each language (``eleusis_web.shell_text``)."""
+    tables = {"en": gettext.NullTranslations()}
+    for name, data in catalogue_entries(root).items():
+        lang = name.split("/")[2]
+        tables[lang] = gettext.GNUTranslations(io.BytesIO(data))
+    text = json.dumps(shell_text.table(tables), ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"))
+    return text.replace("</", "<\\/")  # never closes the script element
+
+
+def index_with_translations(html: str, table: str) -> str:
+    """``index.html`` with its shell-translation table replaced by ``table`` (a page
+    without the table is left as it is)."""
+    if SHELL_I18N_OPEN not in html:
+        return html
+    start = html.index(SHELL_I18N_OPEN) + len(SHELL_I18N_OPEN)
+    end = html.index(SHELL_I18N_CLOSE, start)
+    return html[:start] + table + html[end:]
 
 
 def _pyodide_dir(root: Path) -> Path | None:
@@ -493,7 +541,14 @@ def build(root: Path = ROOT) -> list[Path]:
         raise SystemExit("build: static/vendor/ is empty; run `make vendor` (npm ci) first")
     written: list[Path] = []
     out = root / "build"
-    if write_if_changed(out / "app.zip", app_zip_bytes(root / "src", bytecode_entries(root))):
+    index = root / "index.html"
+    if index.is_file():
+        html = index.read_text(encoding="utf-8")
+        table = shell_translations(root)
+        if write_if_changed(index, index_with_translations(html, table).encode()):
+            written.append(index)
+    extra = {**catalogue_entries(root), **bytecode_entries(root)}
+    if write_if_changed(out / "app.zip", app_zip_bytes(root / "src", extra)):
         written.append(out / "app.zip")
     snapshot = snapshot_bytes(root)
     if snapshot is None:

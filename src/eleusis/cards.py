@@ -23,6 +23,8 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from eleusis.i18n import N_, _
+
 
 class CardError(ValueError):
     """A card code that names no card (``"1Z"``, ``""``, ``"11H"``).
@@ -117,6 +119,22 @@ def rank_name(rank: int) -> str:
     if rank not in RANKS:
         raise CardError(f"no rank {rank}: ranks run from 1 (ace) to 13 (king)")
     return _RANK_NAMES.get(rank, str(rank))
+
+
+#: Words for :func:`card_name`, translated when said.
+_RANK_WORDS: Final = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
+_SUIT_WORDS: Final = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+
+
+def card_name(card: Card) -> str:
+    """The card in words in the player's language (:mod:`eleusis.i18n`):
+    ``"7 of hearts"``, ``"dama kier"``; :attr:`Card.name` stays English.
+
+    >>> card_name(Card.parse("QH"))
+    'queen of hearts'
+    """
+    rank = _(_RANK_WORDS[card.rank]) if card.rank in _RANK_WORDS else str(card.rank)
+    return _("{rank} of {suit}").format(rank=rank, suit=_(_SUIT_WORDS[card.suit.value]))
 
 
 def parse_rank(text: str) -> int:

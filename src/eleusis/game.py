@@ -44,6 +44,7 @@ from collections.abc import Iterator, Sequence
 
 from eleusis import narrate
 from eleusis.cards import Card
+from eleusis.i18n import _
 from eleusis.state import (
     ACTION_TYPES,
     VARIANT_OPTIONS,
@@ -243,7 +244,8 @@ def apply(state: State, action: Action) -> State:
     rules = _rules(state)
     if type(action) not in rules.ACTIONS:
         raise ActionNotAllowed(
-            narrate.reason("not_in_variant", variant=narrate.VARIANT_NAMES[state.config.variant]),
+            narrate.reason(
+                "not_in_variant", variant=_(narrate.VARIANT_NAMES[state.config.variant])),
             "not_in_variant",
         )
     if state.over:

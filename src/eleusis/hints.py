@@ -25,34 +25,36 @@ from functools import lru_cache
 from typing import Final
 
 from eleusis.cards import ALL_CARDS, Card
+from eleusis.i18n import N_, _
 from eleusis.rules import Rule, parse
 
 _SLOTS: Final = ("card", "prev", "prev2", "prev3", "prev4")
+# The words are translated when a hint is said (eleusis.i18n).
 _SLOT_WORDS: Final = {
-    "card": "the card being played",
-    "prev": "the previous card",
-    "prev2": "the card two back",
-    "prev3": "the card three back",
-    "prev4": "the card four back",
+    "card": N_("the card being played"),
+    "prev": N_("the previous card"),
+    "prev2": N_("the card two back"),
+    "prev3": N_("the card three back"),
+    "prev4": N_("the card four back"),
 }
 _SLOT_POSSESSIVE: Final = {
-    "card": "the card's",
-    "prev": "the previous card's",
-    "prev2": "the card two back's",
-    "prev3": "the card three back's",
-    "prev4": "the card four back's",
+    "card": N_("the card's {property}"),
+    "prev": N_("the previous card's {property}"),
+    "prev2": N_("the card two back's {property}"),
+    "prev3": N_("the card three back's {property}"),
+    "prev4": N_("the card four back's {property}"),
 }
 _ATTRIBUTE_WORDS: Final = {
-    "rank": "rank",
-    "suit": "suit",
-    "color": "color",
-    "red": "color",
-    "black": "color",
-    "face": "being a face card or not",
-    "numeral": "being a face card or not",
-    "even": "being odd or even",
-    "odd": "being odd or even",
-    "prime": "being prime or not",
+    "rank": N_("rank"),
+    "suit": N_("suit"),
+    "color": N_("color"),
+    "red": N_("color"),
+    "black": N_("color"),
+    "face": N_("being a face card or not"),
+    "numeral": N_("being a face card or not"),
+    "even": N_("being odd or even"),
+    "odd": N_("being odd or even"),
+    "prime": N_("being prime or not"),
 }
 _SUIT_WORDS: Final = {"spades", "hearts", "diamonds", "clubs", "♠", "♥", "♦", "♣"}
 _RANK_WORDS: Final = {"A", "J", "Q", "K", *(str(i) for i in range(2, 11))}
@@ -99,18 +101,18 @@ def reads(text: str) -> dict[str, list[str]]:
 def _join(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def _level1(found: dict[str, list[str]]) -> str:
-    looked = [_SLOT_WORDS[s] for s in _SLOTS if s in found]
+    looked = [_(_SLOT_WORDS[s]) for s in _SLOTS if s in found]
     if "pos" in found:
-        looked.append("the card's position in the line")
+        looked.append(_("the card's position in the line"))
     if not looked:
-        return "The rule looks at nothing in particular: think simple."
-    if looked == [_SLOT_WORDS["card"]]:
-        return "The rule looks only at the card being played, not at the cards before it."
-    return f"The rule looks at {_join(looked)}."
+        return _("The rule looks at nothing in particular: think simple.")
+    if list(found) == ["card"]:
+        return _("The rule looks only at the card being played, not at the cards before it.")
+    return _("The rule looks at {things}.").format(things=_join(looked))
 
 
 def _level2(found: dict[str, list[str]]) -> str:
@@ -118,14 +120,14 @@ def _level2(found: dict[str, list[str]]) -> str:
     for s in _SLOTS:
         for prop in found.get(s, []):
             if prop == "whole card":
-                parts.append(f"{_SLOT_WORDS[s]} as a whole")
+                parts.append(_("{slot} as a whole").format(slot=_(_SLOT_WORDS[s])))
             else:
-                parts.append(f"{_SLOT_POSSESSIVE[s]} {prop}")
+                parts.append(_(_SLOT_POSSESSIVE[s]).format(property=_(prop)))
     if "pos" in found:
-        parts.append("the position in the line")
+        parts.append(_("the position in the line"))
     if not parts:
-        return "The rule does not depend on the cards at all."
-    return f"The rule depends on {_join(parts)}."
+        return _("The rule does not depend on the cards at all.")
+    return _("The rule depends on {things}.").format(things=_join(parts))
 
 
 @lru_cache(maxsize=64)
@@ -154,12 +156,13 @@ def _example(text: str, level: int, mainline: Sequence[Card]) -> str:
         no = [c for c in ALL_CARDS if not rule.accepts(context, c)]
         if yes and no:
             good, bad = yes[(k * 7) % len(yes)], no[(k * 11) % len(no)]
-            after = f"after {last.symbol}" if last is not None else "to start the line"
-            return (
-                f"For example, {after} the {good.symbol} would be accepted"
-                f" and the {bad.symbol} would not ({len(yes)} of the 52 cards would be)."
-            )
-    return "Whatever the cards before, the rule answers the same way for every card here."
+            said = (_("For example, after {last} the {good} would be accepted and the {bad} "
+                      "would not ({count} of the 52 cards would be).") if last is not None else
+                    _("For example, to start the line the {good} would be accepted and the "
+                      "{bad} would not ({count} of the 52 cards would be)."))
+            return said.format(last=last.symbol if last is not None else "", good=good.symbol,
+                               bad=bad.symbol, count=len(yes))
+    return _("Whatever the cards before, the rule answers the same way for every card here.")
 
 
 def phrase_hint(text: str, level: int, mainline: Sequence[Card] = ()) -> str:

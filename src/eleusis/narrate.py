@@ -27,121 +27,122 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from eleusis.cards import Card
+from eleusis.cards import Card, card_name
+from eleusis.i18n import N_, Nn_, _, ngettext
 from eleusis.state import Event
 
 #: The variants' names, for people.
 VARIANT_NAMES: Final[Mapping[str, str]] = {
-    "new_eleusis": "New Eleusis",
-    "express": "Eleusis Express",
-    "solo": "Solo",
-    "royal": "Royal Eleusis",
+    "new_eleusis": N_("New Eleusis"),
+    "express": N_("Eleusis Express"),
+    "solo": N_("Solo"),
+    "royal": N_("Royal Eleusis"),
 }
 
 #: What happens to the points of a match ended early, per variant.
 COMPENSATION: Final[Mapping[str, str]] = {
-    "new_eleusis": "Everyone who has never dealt gets 10 extra points.",
-    "royal": (
+    "new_eleusis": N_("Everyone who has never dealt gets 10 extra points."),
+    "royal": N_(
         "Everyone who has never been God gets the Gods' average score minus the"
         " scientists' average score, rounded to the nearest point."
     ),
-    "express": "The rounds played are added up; there is no compensation.",
-    "solo": "Solo has one round: there is nothing to compensate.",
+    "express": N_("The rounds played are added up; there is no compensation."),
+    "solo": N_("Solo has one round: there is nothing to compensate."),
 }
 
 #: Why an action is not allowed now (``Legal.reasons``), told to the seat itself.
 REASONS: Final[Mapping[str, str]] = {
-    "over": "The round is over.",
-    "not_now": "This is not possible right now.",
-    "not_an_action": "This is not something a player can do.",
-    "not_in_variant": "There is no such move in {variant}.",
-    "no_such_seat": "There is no such seat at this table.",
-    "not_your_turn": "It is {name}'s turn.",
-    "no_cards": "You have no cards to play.",
-    "turns_used_up": "Your turns are used up: make a last guess or stop.",
-    "waiting_for_prophet": "{name}, the prophet, is judging the play.",
-    "waiting_for_dealer": "{name}, the dealer, is judging the play.",
-    "out_of_round": "You are out of this round.",
-    "dealer_does_not_play": "The dealer does not play: the scientists do.",
-    "dealer_judges": "Only the dealer judges the plays.",
-    "judged_by_rule": "The game judges every play with the rule you wrote.",
-    "nothing_to_judge": "There is nothing to judge right now.",
-    "prophet_calls": "Only the prophet calls the plays.",
-    "nothing_to_call": "There is no play to call right now.",
-    "prophet_does_not_play": "The prophet calls the plays and does not play.",
-    "prophet_in_office": "A prophet is already in office: {name}.",
-    "been_prophet": "You have already been prophet this round.",
-    "too_few_for_prophet": (
+    "over": N_("The round is over."),
+    "not_now": N_("This is not possible right now."),
+    "not_an_action": N_("This is not something a player can do."),
+    "not_in_variant": N_("There is no such move in {variant}."),
+    "no_such_seat": N_("There is no such seat at this table."),
+    "not_your_turn": N_("It is {name}'s turn."),
+    "no_cards": N_("You have no cards to play."),
+    "turns_used_up": N_("Your turns are used up: make a last guess or stop."),
+    "waiting_for_prophet": N_("{name}, the prophet, is judging the play."),
+    "waiting_for_dealer": N_("{name}, the dealer, is judging the play."),
+    "out_of_round": N_("You are out of this round."),
+    "dealer_does_not_play": N_("The dealer does not play: the scientists do."),
+    "dealer_judges": N_("Only the dealer judges the plays."),
+    "judged_by_rule": N_("The game judges every play with the rule you wrote."),
+    "nothing_to_judge": N_("There is nothing to judge right now."),
+    "prophet_calls": N_("Only the prophet calls the plays."),
+    "nothing_to_call": N_("There is no play to call right now."),
+    "prophet_does_not_play": N_("The prophet calls the plays and does not play."),
+    "prophet_in_office": N_("A prophet is already in office: {name}."),
+    "been_prophet": N_("You have already been prophet this round."),
+    "too_few_for_prophet": N_(
         "A prophet needs at least two other scientists still playing besides the dealer."
     ),
-    "declare_after_own_play": "You may declare yourself prophet only just after your own play.",
-    "declare_between_turns": (
+    "declare_after_own_play": N_("You may declare yourself prophet only just after your own play."),
+    "declare_between_turns": N_(
         "A prophet may be declared only between two turns, before the next bet."
     ),
-    "guess_after_right_play": "You may guess the rule only just after one of your right plays.",
-    "pass_after_last_turn": "You may stop only after your last turn.",
-    "hint_dealer_only": "Only the dealer gives hints.",
-    "hint_you_give": "You are the dealer: you give the hints.",
-    "hint_ask_the_dealer": "{dealer} is dealing: ask them for a hint at the table.",
-    "hint_before_first_play": "The dealer's hint comes with the deal, before the first play.",
-    "hint_before_your_first_turn": "You may ask for a hint only before your first turn.",
-    "hint_not_while_judging": "Wait until the play is judged.",
-    "hint_royal_windows": (
+    "guess_after_right_play": N_("You may guess the rule only just after one of your right plays."),
+    "pass_after_last_turn": N_("You may stop only after your last turn."),
+    "hint_dealer_only": N_("Only the dealer gives hints."),
+    "hint_you_give": N_("You are the dealer: you give the hints."),
+    "hint_ask_the_dealer": N_("{dealer} is dealing: ask them for a hint at the table."),
+    "hint_before_first_play": N_("The dealer's hint comes with the deal, before the first play."),
+    "hint_before_your_first_turn": N_("You may ask for a hint only before your first turn."),
+    "hint_not_while_judging": N_("Wait until the play is judged."),
+    "hint_royal_windows": N_(
         "There is one hint before the game and a second one just before sudden death."
     ),
-    "hints_off": "There are no hints in this game.",
-    "hints_closed": "No hint can be given right now.",
-    "bet_order": (
+    "hints_off": N_("There are no hints in this game."),
+    "hints_closed": N_("No hint can be given right now."),
+    "bet_order": N_(
         "Put the cards you bet will be accepted first; once you bet a card will be"
         " refused, bet on 4 cards in all."
     ),
-    "bet_count": "Bet on 1 to 4 cards.",
+    "bet_count": N_("Bet on 1 to 4 cards."),
 }
 
 #: Why an action's details are refused (:class:`~eleusis.state.IllegalAction` messages).
 ERRORS: Final[Mapping[str, str]] = {
-    "empty_text": "Write something first.",
-    "text_too_long": "Write at most {limit} characters.",
-    "bad_guess": "Your guess does not parse as a rule: {why}",
-    "bad_verdict": "Say whether it is right or wrong.",
-    "card_not_expected": "Name a card only when you call a \u201cno play\u201d wrong.",
-    "card_not_expected_bet": "Name a card only when you call a bet to refuse wrong.",
-    "card_not_in_their_hand": "The card you name must come from the player's hand.",
-    "card_required_dealer": (
+    "empty_text": N_("Write something first."),
+    "text_too_long": N_("Write at most {limit} characters."),
+    "bad_guess": N_("Your guess does not parse as a rule: {why}"),
+    "bad_verdict": N_("Say whether it is right or wrong."),
+    "card_not_expected": N_("Name a card only when you call a \u201cno play\u201d wrong."),
+    "card_not_expected_bet": N_("Name a card only when you call a bet to refuse wrong."),
+    "card_not_in_their_hand": N_("The card you name must come from the player's hand."),
+    "card_required_dealer": N_(
         "When a \u201cno play\u201d is wrong, the dealer plays a card that was right:"
         " choose it from the player's hand."
     ),
-    "card_required_prophet": (
+    "card_required_prophet": N_(
         "When you call a \u201cno play\u201d wrong, you play a card that was right:"
         " choose it from the player's hand."
     ),
-    "card_required_bet": (
+    "card_required_bet": N_(
         "When a bet to refuse is wrong, choose the acceptable card that goes to the mainline."
     ),
-    "bad_cards": "Choose cards from your hand.",
-    "no_cards": "Choose at least one card.",
-    "too_many_cards_1": "Play 1 card at a time.",
-    "too_many_cards": "Play at most {limit} cards at a time.",
-    "card_not_in_hand": "The {card} is not in your hand.",
-    "bet_count": "Choose one card for each bet.",
-    "too_many_bets": "You cannot bet on more cards than you hold.",
+    "bad_cards": N_("Choose cards from your hand."),
+    "no_cards": N_("Choose at least one card."),
+    "too_many_cards_1": N_("Play 1 card at a time."),
+    "too_many_cards": N_("Play at most {limit} cards at a time."),
+    "card_not_in_hand": N_("The {card} is not in your hand."),
+    "bet_count": N_("Choose one card for each bet."),
+    "too_many_bets": N_("You cannot bet on more cards than you hold."),
 }
 
 #: Why a round ended (``Result.reason``), as a whole sentence.
 ENDINGS: Final[Mapping[str, str]] = {
-    "a player ran out of cards": "The round is over: a player ran out of cards.",
-    "a scientist ran out of cards": "The round is over: a scientist ran out of cards.",
-    "every player was expelled": "The round is over: every player was expelled.",
-    "every scientist was expelled": "The round is over: every scientist was expelled.",
-    "every player is out": "The round is over: every player is out.",
-    "right guess": "The round is over: the rule was guessed.",
-    "empty hand": "The round is over: a player has no cards left.",
-    'right "no play" with one card': (
+    "a player ran out of cards": N_("The round is over: a player ran out of cards."),
+    "a scientist ran out of cards": N_("The round is over: a scientist ran out of cards."),
+    "every player was expelled": N_("The round is over: every player was expelled."),
+    "every scientist was expelled": N_("The round is over: every scientist was expelled."),
+    "every player is out": N_("The round is over: every player is out."),
+    "right guess": N_("The round is over: the rule was guessed."),
+    "empty hand": N_("The round is over: a player has no cards left."),
+    'right "no play" with one card': N_(
         "The round is over: a right \u201cno play\u201d with one card left the hand empty."
     ),
-    "the stock ran out": "The round is over: the stock ran out.",
-    "solved": "The game is over: the rule was found.",
-    "out of turns": "The game is over: the turns are used up.",
+    "the stock ran out": N_("The round is over: the stock ran out."),
+    "solved": N_("The game is over: the rule was found."),
+    "out of turns": N_("The game is over: the turns are used up."),
 }
 
 # Event sentences: ``(for the viewer, for anyone else)``. The dealer's own events
@@ -149,113 +150,124 @@ ENDINGS: Final[Mapping[str, str]] = {
 _YOU: Final = 0
 _OTHER: Final = 1
 _EVENTS: Final[Mapping[str, tuple[str, str]]] = {
-    "play_right": ("You played {cards}: right.", "{name} played {cards}: right."),
-    "play_wrong": ("You played {cards}: wrong.", "{name} played {cards}: wrong."),
-    "play_judging": ("You played {cards}.", "{name} played {cards}."),
+    "play_right": (N_("You played {cards}: right."), N_("{name} played {cards}: right.")),
+    "play_wrong": (N_("You played {cards}: wrong."), N_("{name} played {cards}: wrong.")),
+    "play_judging": (N_("You played {cards}."), N_("{name} played {cards}.")),
     "no_play": (
-        "You declared \u201cno play\u201d and showed your hand: {cards}.",
-        "{name} declared \u201cno play\u201d and showed the hand: {cards}.",
+        N_("You declared \u201cno play\u201d and showed your hand: {cards}."),
+        N_("{name} declared \u201cno play\u201d and showed the hand: {cards}."),
     ),
     "no_play_right": (
-        "Your \u201cno play\u201d was right: none of your cards could be played.",
-        "{name}'s \u201cno play\u201d was right: none of those cards could be played.",
+        N_("Your \u201cno play\u201d was right: none of your cards could be played."),
+        N_("{name}'s \u201cno play\u201d was right: none of those cards could be played."),
     ),
     "no_play_wrong": (
-        "Your \u201cno play\u201d was wrong: one of your cards could be played.",
-        "{name}'s \u201cno play\u201d was wrong: one of those cards could be played.",
+        N_("Your \u201cno play\u201d was wrong: one of your cards could be played."),
+        N_("{name}'s \u201cno play\u201d was wrong: one of those cards could be played."),
     ),
     "dealer_plays": (
-        "The dealer played {cards} from your hand.",
-        "The dealer played {cards} from {name}'s hand.",
+        N_("The dealer played {cards} from your hand."),
+        N_("The dealer played {cards} from {name}'s hand."),
     ),
     # what a wrong play costs (New Eleusis' penalty cards, Royal's replacement and malus cards)
-    "penalty_1": ("You draw 1 card.", "{name} draws 1 card."),
-    "penalty": ("You draw {count} cards.", "{name} draws {count} cards."),
-    "new_hand_0": ("You have no cards left.", "{name} has no cards left."),
-    "new_hand_1": ("You get a new hand of 1 card.", "{name} gets a new hand of 1 card."),
-    "new_hand": (
-        "You get a new hand of {count} cards.",
-        "{name} gets a new hand of {count} cards.",
-    ),
-    "expelled": ("You are expelled from the round.", "{name} is expelled from the round."),
+    "new_hand_0": (N_("You have no cards left."), N_("{name} has no cards left.")),
+    "expelled": (N_("You are expelled from the round."), N_("{name} is expelled from the round.")),
     "no_lives": (
-        "You have no lives left: you are out of the round.",
-        "{name} has no lives left and is out of the round.",
+        N_("You have no lives left: you are out of the round."),
+        N_("{name} has no lives left and is out of the round."),
     ),
-    "lives_1": ("You have 1 life left.", "{name} has 1 life left."),
-    "lives": ("You have {count} lives left.", "{name} has {count} lives left."),
     "guess_right": (
-        "Your guess \u201c{text}\u201d is right.",
-        "{name}'s guess \u201c{text}\u201d is right.",
+        N_("Your guess \u201c{text}\u201d is right."),
+        N_("{name}'s guess \u201c{text}\u201d is right."),
     ),
     "guess_wrong": (
-        "Your guess \u201c{text}\u201d is wrong.",
-        "{name}'s guess \u201c{text}\u201d is wrong.",
+        N_("Your guess \u201c{text}\u201d is wrong."),
+        N_("{name}'s guess \u201c{text}\u201d is wrong."),
     ),
     "guess_judging": (
-        "You guessed the rule: \u201c{text}\u201d.",
-        "{name} guessed the rule: \u201c{text}\u201d.",
+        N_("You guessed the rule: \u201c{text}\u201d."),
+        N_("{name} guessed the rule: \u201c{text}\u201d."),
     ),
-    "prophet": ("You are now the prophet.", "{name} is now the prophet."),
+    "prophet": (N_("You are now the prophet."), N_("{name} is now the prophet.")),
     "overthrow": (
-        "You are overthrown as prophet and take your hand back.",
-        "{name} is overthrown as prophet and takes back the hand set aside.",
+        N_("You are overthrown as prophet and take your hand back."),
+        N_("{name} is overthrown as prophet and takes back the hand set aside."),
     ),
     "call_play_right": (
-        "As prophet, you judged the play right.",
-        "{name}, the prophet, judged the play right.",
+        N_("As prophet, you judged the play right."),
+        N_("{name}, the prophet, judged the play right."),
     ),
     "call_play_wrong": (
-        "As prophet, you judged the play wrong.",
-        "{name}, the prophet, judged the play wrong.",
+        N_("As prophet, you judged the play wrong."),
+        N_("{name}, the prophet, judged the play wrong."),
     ),
     "call_no_play_right": (
-        "As prophet, you judged the \u201cno play\u201d right.",
-        "{name}, the prophet, judged the \u201cno play\u201d right.",
+        N_("As prophet, you judged the \u201cno play\u201d right."),
+        N_("{name}, the prophet, judged the \u201cno play\u201d right."),
     ),
     "call_no_play_wrong": (
-        "As prophet, you judged the \u201cno play\u201d wrong: {cards} could be played.",
-        "{name}, the prophet, judged the \u201cno play\u201d wrong: {cards} could be played.",
+        N_("As prophet, you judged the \u201cno play\u201d wrong: {cards} could be played."),
+        N_("{name}, the prophet, judged the \u201cno play\u201d wrong: {cards} could be played."),
     ),
     "call_bet_right": (
-        "As prophet, you judged the bet right.",
-        "{name}, the prophet, judged the bet right.",
+        N_("As prophet, you judged the bet right."),
+        N_("{name}, the prophet, judged the bet right."),
     ),
     "call_bet_wrong": (
-        "As prophet, you judged the bet wrong.",
-        "{name}, the prophet, judged the bet wrong.",
+        N_("As prophet, you judged the bet wrong."),
+        N_("{name}, the prophet, judged the bet wrong."),
     ),
     "call_bet_wrong_card": (
-        "As prophet, you judged the bet wrong: {cards} could be played.",
-        "{name}, the prophet, judged the bet wrong: {cards} could be played.",
+        N_("As prophet, you judged the bet wrong: {cards} could be played."),
+        N_("{name}, the prophet, judged the bet wrong: {cards} could be played."),
     ),
-    "bet_1": ("You make 1 bet ({text}).", "{name} makes 1 bet ({text})."),
-    "bet": ("You make {count} bets ({text}).", "{name} makes {count} bets ({text})."),
     "verdict_A_right": (
-        "Your bet that {cards} would be accepted was right.",
-        "{name}'s bet that {cards} would be accepted was right.",
+        N_("Your bet that {cards} would be accepted was right."),
+        N_("{name}'s bet that {cards} would be accepted was right."),
     ),
     "verdict_A_wrong": (
-        "Your bet that {cards} would be accepted was wrong.",
-        "{name}'s bet that {cards} would be accepted was wrong.",
+        N_("Your bet that {cards} would be accepted was wrong."),
+        N_("{name}'s bet that {cards} would be accepted was wrong."),
     ),
     "verdict_R_right": (
-        "Your bet that {cards} would be refused was right.",
-        "{name}'s bet that {cards} would be refused was right.",
+        N_("Your bet that {cards} would be refused was right."),
+        N_("{name}'s bet that {cards} would be refused was right."),
     ),
     "verdict_R_wrong": (
-        "Your bet that {cards} would be refused was wrong.",
-        "{name}'s bet that {cards} would be refused was wrong.",
+        N_("Your bet that {cards} would be refused was wrong."),
+        N_("{name}'s bet that {cards} would be refused was wrong."),
     ),
-    "hint_asked": ("You asked for a hint: {text}", "{name} asked for a hint: {text}"),
-    "hint_given": ("Your hint: {text}", "The dealer's hint: {text}"),
-    "pass": ("You stop without a last guess.", "{name} stops without a last guess."),
+    "hint_asked": (N_("You asked for a hint: {text}"), N_("{name} asked for a hint: {text}")),
+    "hint_given": (N_("Your hint: {text}"), N_("The dealer's hint: {text}")),
+    "pass": (N_("You stop without a last guess."), N_("{name} stops without a last guess.")),
+}
+#: Events that count something: ``(for the viewer, for anyone else)``, each
+#: a (singular, plural) pair said with :func:`~eleusis.i18n.ngettext`.
+_COUNTED: Final[Mapping[str, tuple[tuple[str, str], tuple[str, str]]]] = {
+    # what a wrong play costs (New Eleusis' penalty cards, Royal's replacement and malus cards)
+    "penalty": (
+        Nn_("You draw {count} card.", "You draw {count} cards."),
+        Nn_("{name} draws {count} card.", "{name} draws {count} cards."),
+    ),
+    "new_hand": (
+        Nn_("You get a new hand of {count} card.", "You get a new hand of {count} cards."),
+        Nn_("{name} gets a new hand of {count} card.",
+            "{name} gets a new hand of {count} cards."),
+    ),
+    "lives": (
+        Nn_("You have {count} life left.", "You have {count} lives left."),
+        Nn_("{name} has {count} life left.", "{name} has {count} lives left."),
+    ),
+    "bet": (
+        Nn_("You make {count} bet ({text}).", "You make {count} bets ({text})."),
+        Nn_("{name} makes {count} bet ({text}).", "{name} makes {count} bets ({text})."),
+    ),
 }
 _DEALER_EVENTS: Final[Mapping[str, str]] = {
-    "starter": "The starter card is {cards}.",
-    "new_deck": "The stock ran out: a new deck is shuffled in.",
-    "hint": "The dealer's hint: {text}",
-    "end": "The round is over.",
+    "starter": N_("The starter card is {cards}."),
+    "new_deck": N_("The stock ran out: a new deck is shuffled in."),
+    "hint": N_("The dealer's hint: {text}"),
+    "end": N_("The round is over."),
 }
 
 #: Events that tell the consequence of the verdict before them (one line with it).
@@ -266,11 +278,9 @@ CONSEQUENCES: Final = frozenset(
 
 #: Solo's score sheet line (the benchmark's formula "turns used - 2 x wrong guesses"),
 #: by plural form of the turns.
-_SOLO_SOLVED: Final[Mapping[bool, str]] = {
-    False: "{max_turns} - {turns} turns - 2 x {wrong} wrong guesses",
-    True: "{max_turns} - {turns} turn - 2 x {wrong} wrong guesses",
-}
-_SOLO_NOT_SOLVED: Final = "not solved: - 2 x {wrong} wrong guesses"
+_SOLO_SOLVED: Final = Nn_("{max_turns} - {turns} turn - 2 x {wrong} wrong guesses",
+                          "{max_turns} - {turns} turns - 2 x {wrong} wrong guesses")
+_SOLO_NOT_SOLVED: Final = N_("not solved: - 2 x {wrong} wrong guesses")
 
 
 def moves(count: int) -> str:
@@ -279,7 +289,16 @@ def moves(count: int) -> str:
     >>> moves(1), moves(12)
     ('1 move', '12 moves')
     """
-    return ("{count} move" if count == 1 else "{count} moves").format(count=count)
+    return ngettext("{count} move", "{count} moves", count).format(count=count)
+
+
+def card_count(n: int) -> str:
+    """A number of cards: ``"1 card"``, ``"5 cards"`` (Polish: 1 karta, 2 karty, 5 kart).
+
+    >>> card_count(1), card_count(22)
+    ('1 card', '22 cards')
+    """
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def solo_detail(solved: bool, max_turns: int, turns: int, wrong: int) -> str:
@@ -291,8 +310,8 @@ def solo_detail(solved: bool, max_turns: int, turns: int, wrong: int) -> str:
     'not solved: - 2 x 1 wrong guesses'
     """
     if solved:
-        return _SOLO_SOLVED[turns == 1].format(max_turns=max_turns, turns=turns, wrong=wrong)
-    return _SOLO_NOT_SOLVED.format(wrong=wrong)
+        return ngettext(*_SOLO_SOLVED, turns).format(max_turns=max_turns, turns=turns, wrong=wrong)
+    return _(_SOLO_NOT_SOLVED).format(wrong=wrong)
 
 
 def reason(code: str, **params: str | int) -> str:
@@ -301,7 +320,7 @@ def reason(code: str, **params: str | int) -> str:
     >>> reason("prophet_in_office", name="Bob")
     'A prophet is already in office: Bob.'
     """
-    return REASONS.get(code, REASONS["not_now"]).format(**params)
+    return _(REASONS.get(code, REASONS["not_now"])).format(**params)
 
 
 def error(code: str, **params: str | int) -> str:
@@ -310,7 +329,7 @@ def error(code: str, **params: str | int) -> str:
     >>> error("too_many_cards", limit=4)
     'Play at most 4 cards at a time.'
     """
-    return ERRORS[code].format(**params)
+    return _(ERRORS[code]).format(**params)
 
 
 def ending(reason_text: str) -> str:
@@ -319,12 +338,12 @@ def ending(reason_text: str) -> str:
     >>> ending("right guess")
     'The round is over: the rule was guessed.'
     """
-    return ENDINGS.get(reason_text, _DEALER_EVENTS["end"])
+    return _(ENDINGS.get(reason_text, _DEALER_EVENTS["end"]))
 
 
 def card_list(cards: Sequence[Card]) -> str:
     """Cards in words for a sentence: ``"7 of hearts, 8 of spades"``."""
-    return ", ".join(c.name for c in cards)
+    return ", ".join(card_name(c) for c in cards)
 
 
 def describe(
@@ -344,7 +363,7 @@ def describe(
         if k == "end":
             return ending(ev.text)
         template = _DEALER_EVENTS.get(k, "")
-        return template.format(cards=cards, text=ev.text)
+        return _(template).format(cards=cards, text=ev.text) if template else ""
     key = _event_key(ev, about)
     if not key:
         return ""
@@ -353,7 +372,11 @@ def describe(
     form = _YOU if ev.seat == viewer else _OTHER
     name = names[ev.seat] if 0 <= ev.seat < len(names) else ""
     text = bet_kinds_in_words(ev.text) if k == "bet" else ev.text
-    return _EVENTS[key][form].format(name=name, cards=cards, count=ev.count, text=text)
+    if key in _COUNTED:
+        template = ngettext(*_COUNTED[key][form], ev.count)
+    else:
+        template = _(_EVENTS[key][form])
+    return template.format(name=name, cards=cards, count=ev.count, text=text)
 
 
 def _event_key(ev: Event, about: str) -> str:
@@ -366,11 +389,11 @@ def _event_key(ev: Event, about: str) -> str:
     if k == "guess":
         return f"guess_{verdict}"
     if k == "penalty":
-        return "penalty_1" if ev.count == 1 else "penalty"
+        return "penalty"
     if k == "new_hand":
-        return {0: "new_hand_0", 1: "new_hand_1"}.get(ev.count, "new_hand")
+        return "new_hand_0" if ev.count == 0 else "new_hand"
     if k == "lives":
-        return "lives_1" if ev.count == 1 else ("lives" if ev.count else "")
+        return "lives" if ev.count else ""
     if k == "expelled":
         return "no_lives" if ev.text else "expelled"
     if k == "call":
@@ -381,7 +404,7 @@ def _event_key(ev: Event, about: str) -> str:
             what = "no_play"
         return f"call_{what}_{'right' if ev.right else 'wrong'}"
     if k == "bet":
-        return "bet_1" if ev.count == 1 else "bet"
+        return "bet"
     if k == "verdict":
         side = "A" if ev.text == "A" else "R"
         return f"verdict_{side}_{'right' if ev.right else 'wrong'}"
@@ -422,4 +445,4 @@ def bet_kinds_in_words(kinds: str) -> str:
     >>> bet_kinds_in_words("AARR")
     'accept, accept, refuse, refuse'
     """
-    return ", ".join("accept" if k == "A" else "refuse" for k in kinds)
+    return ", ".join(_("accept") if k == "A" else _("refuse") for k in kinds)

@@ -25,8 +25,9 @@ import gc
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from eleusis import safejson
+from eleusis import i18n, safejson
 from eleusis.game import legal_actions
+from eleusis.i18n import _
 from eleusis_web import (
     boot,
     challenge_view,
@@ -82,7 +83,6 @@ class App:
     """The table's runtime: one controller, the saves, the root element, a timer."""
 
     def __init__(self) -> None:
-        self.c = Controller(seed_source=_seed)
         try:
             store: Any = dom.window.localStorage
             if dom.nil(store):
@@ -90,6 +90,8 @@ class App:
         except Exception:  # storage blocked (privacy settings): play in memory
             store = MemoryStorage()
         self.saves = Saves(store)
+        self._set_language(self.saves.read_language() or i18n.pick(_browser_languages()))
+        self.c = Controller(seed_source=_seed)  # after the language: its default names
         self.timer: Any = None
         self.thoughts: dict[int, list[tuple[str, str, float]]] | None = None
         self.thoughts_for = ""
@@ -275,6 +277,14 @@ class App:
             feature(self, intent)
         elif intent.owner == "saves":
             self._on_saves(intent)
+        elif intent.owner == "language":
+            you = _("You")
+            lang = self._set_language(str(intent.get("value")))
+            for seat in self.c.ui.setup.seats:  # the default name follows the language
+                if seat.kind == "you" and seat.name == you:
+                    seat.name = _("You")
+            if not self.saves.write_language(lang):
+                self.c.announcements.append(_("Your language could not be saved in this browser."))
         else:
             features.before_table(self, intent)
             changed = self.c.dispatch(intent)
@@ -288,6 +298,16 @@ class App:
         self._watch_window()
         self.render()
         self.schedule()
+
+    def _set_language(self, lang: str) -> str:
+        """Speak ``lang`` from now on: the messages, ``<html lang>``, the shell's texts."""
+        chosen = i18n.set_language(lang)
+        shell = dom.window.eleusisI18n
+        if dom.nil(shell):
+            dom.document.documentElement.lang = chosen
+        else:
+            shell.apply(chosen)
+        return chosen
 
     def _on_saves(self, intent: Intent) -> None:
         """The saved-games list: continue one, delete one, undo the delete."""
@@ -493,7 +513,7 @@ class App:
             node = render.write_rule_screen(viewmodel.write_rule_model(c))
         elif screen == "rule-help":
             title = "Writing rules"
-            guide = rules_page.language_blocks()
+            guide = rules_page.language_blocks(i18n.language())
             tryable = frozenset(
                 line.strip() for k, t in guide if k == "pre" for line in t.splitlines()
                 if line.strip() and not viewmodel.rule_check(line.strip())[0]
@@ -501,7 +521,7 @@ class App:
             node = render.help_screen(guide, tryable)
         elif screen == "help":
             title = "How to play"
-            node = render.help_screen(rules_page.blocks())
+            node = render.help_screen(rules_page.blocks(lang=i18n.language()))
         elif screen == "round-end" and c.session is not None:
             vm_end = viewmodel.round_end_model(c, self._thoughts_ready())
             title = vm_end.title
@@ -670,6 +690,14 @@ def _no_scroll() -> Any:
     opts = dom.window.Object.new()
     opts.preventScroll = True
     return opts
+
+
+def _browser_languages() -> list[str]:
+    """``navigator.languages`` (the browser's preferred languages, best first)."""
+    try:
+        return [str(tag) for tag in dom.to_py(dom.window.navigator.languages) or []]
+    except Exception:  # an old browser: one language, or none
+        return [str(getattr(dom.window.navigator, "language", "en") or "en")]
 
 
 def _read_json(text: Any) -> dict[str, Any]:

@@ -44,6 +44,7 @@ from eleusis.game import (
     optional_seats,
     waiting_for,
 )
+from eleusis.i18n import _
 from eleusis.variants.base import rule_error
 from eleusis.variants.royal import arrange_bet
 from eleusis_web import computer, intents, tutorial
@@ -176,7 +177,7 @@ class Controller:
             return False
         handler = getattr(self, "_on_" + checked.kind, None)
         if checked.owner != "table" or handler is None:
-            self.refuse("That action is not available here.")
+            self.refuse(_("That action is not available here."))
             return False
         try:
             handler(checked)
@@ -244,7 +245,8 @@ class Controller:
             if len(humans) == 1:
                 self.ui.shown = want
             else:
-                self.announcements.append(f"Pass the device to {state.config.names[want]}.")
+                self.announcements.append(_("Pass the device to {name}.").format(
+                    name=state.config.names[want]))
         if len(humans) == 1:
             self.ui.shown = self.ui.viewer
 
@@ -253,7 +255,7 @@ class Controller:
     def _on_show_setup(self, intent: Intent) -> None:
         self.ui.screen = "setup"
         self.ui.message = ""
-        self.announcements.append("New game: choose the variant and the players, then Start.")
+        self.announcements.append(_("New game: choose the variant and the players, then Start."))
 
     def _on_setup_change(self, intent: Intent) -> None:
         """A field of the new-game screen changed (``field``, ``value``, ``seat``)."""
@@ -292,7 +294,7 @@ class Controller:
     def _on_add_seat(self, intent: Intent) -> None:
         st = self.ui.setup
         if len(st.seats) - 1 >= seat_limits(st.variant)[1]:
-            self.refuse("No more seats at this table for this variant.")
+            self.refuse(_("No more seats at this table for this variant."))
             return
         taken = {p.name for p in st.seats}
         name = next((n for n in COMPUTER_NAMES if n not in taken), f"Player {len(st.seats) + 1}")
@@ -305,7 +307,7 @@ class Controller:
         st = self.ui.setup
         i = intent.number("seat")
         if len(st.seats) - 1 <= seat_limits(st.variant)[0]:
-            self.refuse("This variant needs more opponents.")
+            self.refuse(_("This variant needs more opponents."))
             return
         if 0 < i < len(st.seats):
             del st.seats[i]
@@ -319,8 +321,8 @@ class Controller:
         self.ui.setup = Setup(variant="solo", pace=chosen.pace)  # the next game is a real one
         if self.session is not None:
             self.session.extra[tutorial.EXTRA_KEY] = {"read": False}
-            self.announcements.append("Learn to play: a guided round of Solo. Leave the "
-                                      "lesson whenever you like; the round goes on.")
+            self.announcements.append(_("Learn to play: a guided round of Solo. Leave the "
+                                        "lesson whenever you like; the round goes on."))
 
     def _on_lesson_next(self, intent: Intent) -> None:
         """The lesson's first explanation is read: go on to playing."""
@@ -333,7 +335,7 @@ class Controller:
         """Leave the lesson: the round goes on as an ordinary Solo game."""
         if self.session is not None and self.session.extra.pop(tutorial.EXTRA_KEY, None):
             self._changed = True
-            self.announcements.append("You left the lesson: the round goes on.")
+            self.announcements.append(_("You left the lesson: the round goes on."))
 
     def _on_new_game(self, intent: Intent) -> None:
         """The boot form's quick start: defaults for a variant, at once."""
@@ -466,7 +468,7 @@ class Controller:
         code, copy = intent.text("card"), intent.number("copy", 0)
         token = code if copy <= 0 else f"{code}#{copy}"
         if token not in {tok for _, tok in self.hand_tokens(self.ui.viewer)}:
-            self.refuse("That card is not in your hand.")
+            self.refuse(_("That card is not in your hand."))
             return
         sel = self.ui.selection
         if token in sel:
@@ -479,7 +481,7 @@ class Controller:
             if limit == 1:
                 sel.clear()
             else:
-                self.refuse(f"At most {limit} cards in one play.")
+                self.refuse(_("At most {limit} cards in one play.").format(limit=limit))
                 return
         sel.append(token)
 
@@ -492,7 +494,7 @@ class Controller:
         seat = self._seat()
         cards = self.selected_cards()
         if not cards:
-            self.refuse("Choose a card first.")
+            self.refuse(_("Choose a card first."))
             return
         self.act(Play(seat, cards))
 
@@ -506,7 +508,7 @@ class Controller:
         seat = self._seat()
         cards = self.selected_cards()
         if not cards:
-            self.refuse("Choose the cards to bet first.")
+            self.refuse(_("Choose the cards to bet first."))
             return
         kinds = intent.text("kinds")
         if not kinds:
@@ -520,7 +522,7 @@ class Controller:
         code, copy = intent.text("card"), intent.number("copy", 0)
         token = code if copy <= 0 else f"{code}#{copy}"
         if token not in self.ui.selection:
-            self.refuse("Choose that card first.")
+            self.refuse(_("Choose that card first."))
         elif token in self.ui.bet_refused:
             self.ui.bet_refused.remove(token)
         else:
@@ -554,7 +556,7 @@ class Controller:
         s = self.session
         if s is not None:
             if intent.get("auto") and self.window_open() is not None:
-                self.announcements.append("The moment has passed: the table goes on.")
+                self.announcements.append(_("The moment has passed: the table goes on."))
             self.ui.window_done = self.moment()
             self.ui.guess_open = False
 
@@ -584,12 +586,12 @@ class Controller:
         text = str(intent.get("value", self.ui.guess_text)).strip()
         self.ui.guess_text = text
         if not text:
-            self.refuse("Write your guess first.")
+            self.refuse(_("Write your guess first."))
             return
         reading = english_reading(text)
         if reading is not None and reading.rules:  # plain English: judged once confirmed
             self.ui.guess_open = True
-            self.refuse("Check how your guess was read, then press \u201cGuess this rule\u201d.")
+            self.refuse(_("Check how your guess was read, then press \u201cGuess this rule\u201d."))
             return
         self.act(Guess(self._seat(), text))
         self.ui.guess_open = True  # keep the verdict in view
@@ -603,7 +605,7 @@ class Controller:
     def _on_hint_give(self, intent: Intent) -> None:
         text = str(intent.get("value", self.ui.hint_text)).strip()
         if not text:
-            self.refuse("Write the hint first.")
+            self.refuse(_("Write the hint first."))
             return
         self.act(Hint(self._seat(), text))
         self.ui.hint_text = ""
@@ -636,17 +638,17 @@ class Controller:
         self.computers = None
         self._window_decided = -1
         self._changed = True
-        self.announcements.append(f"Round {len(s.rounds)} begins.")
+        self.announcements.append(_("Round {number} begins.").format(number=len(s.rounds)))
 
     def end_match_reason(self) -> str | None:
         """Why "End match" is not available now (None: it is)."""
         s = self.session
         if s is None or s.planned_rounds <= 1:
-            return "Only a match can be ended early."
+            return _("Only a match can be ended early.")
         if s.match_over:
-            return "The match is over."
+            return _("The match is over.")
         if not any(r.over for r in s.rounds):
-            return "Finish the first round first: a match ended early counts finished rounds."
+            return _("Finish the first round first: a match ended early counts finished rounds.")
         return None
 
     def _on_end_match(self, intent: Intent) -> None:
@@ -659,7 +661,7 @@ class Controller:
         why = self.end_match_reason()
         if why or s is None:
             self.ui.confirm_end = False
-            self.refuse(why or "No game.")
+            self.refuse(why or _("No game."))
             return
         if not intent.get("confirm"):
             self.ui.confirm_end = True
@@ -673,7 +675,8 @@ class Controller:
         self._window_decided = -1
         self._changed = True
         self.announcements.append(
-            f"The match is over: ended after {len(s.rounds)} of {s.planned_rounds} rounds.")
+            _("The match is over: ended after {done} of {count} rounds.").format(
+                done=len(s.rounds), count=s.planned_rounds))
 
     def _on_end_match_cancel(self, intent: Intent) -> None:
         self.ui.confirm_end = False
@@ -707,7 +710,7 @@ class Controller:
         elif self.ui.rule_help_for == "rule_text":
             self.ui.rule_text = text
         else:
-            self.refuse("Open the guide from a rule field to try its examples there.")
+            self.refuse(_("Open the guide from a rule field to try its examples there."))
             return
         self._on_close_help(intent)
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from eleusis.cards import Card
+from eleusis.i18n import available
 
 #: What a field may hold once parsed.
 Value = str | int | bool | None
@@ -154,6 +155,7 @@ VOCABULARY: Final[dict[str, tuple[str, _V]]] = {
     "try_rule": ("table", {"value": (text(), True)}),
     "pace": ("table", {"value": (one_of(*PACE_NAMES), True)}),
     "contrast": ("table", {"value": (flag, False)}),
+    "language": ("language", {"value": (one_of(*available()), True)}),
     # a person writing the rule
     "rule_text": ("table", {"value": (text(), True)}),
     "try_add": ("table", {"card": (card, True)}),

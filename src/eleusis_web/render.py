@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eleusis.cards import ALL_CARDS, SUITS, Card, rank_code
+from eleusis.i18n import N_, _, ngettext
 from eleusis.notebook import Location
 from eleusis_web import dom
 from eleusis_web.vdom import El, Mount
@@ -38,6 +39,15 @@ from eleusis_web.viewmodel import (
 )
 
 _uid = [0]
+
+
+#: The paces and strengths in words (the values stay the page's keys).
+PACE_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+              "instant": N_("Instant")}
+BADGE_WORDS = {"computer": N_("computer"), "dealer": N_("dealer"), "prophet": N_("prophet"),
+               "expelled": N_("expelled"), "out": N_("out")}
+STRENGTH_WORDS = {"novice": N_("novice"), "casual": N_("casual"), "strong": N_("strong"),
+                  "expert": N_("expert")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,26 +175,26 @@ def card_face(card: CardVM, tag: str = "div", attrs: dict[str, Any] | None = Non
 def toolbar(vm: ToolbarVM) -> El:
     """The bar above the table: the game's name and the always-there buttons."""
     pace = h("select", {"id": "pace", "data-key": "pace", "data-change": "pace",
-                        "aria-label": "Pace of computer turns"})
+                        "aria-label": _("Pace of computer turns")})
     for key in vm.paces:
-        pace.appendChild(h("option", {"value": key, "text": key.capitalize(),
+        pace.appendChild(h("option", {"value": key, "text": _(PACE_WORDS.get(key, key)),
                                       "selected": key == vm.pace}))
     end = button(vm.end, "button-quiet") if vm.end is not None else None
     nav = h(
-        "nav", {"class": "toolbar", "aria-label": "Game"},
+        "nav", {"class": "toolbar", "aria-label": _("Game")},
         h("span", {"class": "toolbar-title", "text": vm.title}),
         h("span", {"class": "toolbar-actions"},
           end,
-          h("button", {"type": "button", "class": "button button-quiet", "text": "New game",
+          h("button", {"type": "button", "class": "button button-quiet", "text": _("New game"),
                        "data-key": "tb-new", "data-intent": intent_attr({"type": "show_setup"})}),
-          h("button", {"type": "button", "class": "button button-quiet", "text": "How to play",
+          h("button", {"type": "button", "class": "button button-quiet", "text": _("How to play"),
                        "data-key": "tb-help", "data-intent": intent_attr({"type": "show_help"})}),
-          h("label", {"class": "toolbar-field"}, h("span", {"text": "Pace"}), pace),
+          h("label", {"class": "toolbar-field"}, h("span", {"text": _("Pace")}), pace),
           h("label", {"class": "toolbar-field toggle"},
             h("input", {"type": "checkbox", "data-key": "contrast",
                         "data-intent": intent_attr({"type": "contrast"}),
                         "checked": vm.contrast}),
-            h("span", {"text": "4 colors, high contrast"}))),
+            h("span", {"text": _("4 colors, high contrast")}))),
     )
     if vm.confirm:
         nav.appendChild(end_match_confirm(vm.confirm))
@@ -198,18 +208,18 @@ def end_match_confirm(text: str, cancel_key: str = "end-cancel") -> El:
              h("p", {"id": "confirm-end-text", "text": text}),
              h("span", {"class": "controls"},
                h("button", {"type": "button", "class": "button button-danger",
-                            "text": "End the match", "data-key": "end-confirm",
+                            "text": _("End the match"), "data-key": "end-confirm",
                             "data-intent": intent_attr({"type": "end_match",
                                                         "confirm": True})}),
                h("button", {"type": "button", "class": "button button-quiet",
-                            "text": "Keep playing", "data-key": cancel_key,
+                            "text": _("Keep playing"), "data-key": cancel_key,
                             "data-intent": intent_attr({"type": "end_match_cancel"})})))
 
 
 def move_log(vm: TableVM) -> El:
     """The last moves, newest first: always there, of a fixed height (new lines never
     move what is below)."""
-    log = h("ol", {"class": "log", "aria-label": "Recent moves, newest first"})
+    log = h("ol", {"class": "log", "aria-label": _("Recent moves, newest first")})
     for i, line in enumerate(vm.log):
         log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": line}))
     return log
@@ -226,21 +236,22 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True,
     """
     spots = {(m.column, m.side) for m in marked}
     info = h("div", {"class": "info-strip"},
-             h("span", {"class": "chip", "text": f"Stock {vm.stock}",
+             h("span", {"class": "chip", "text": _("Stock {count}").format(count=vm.stock),
                         "data-testid": "stock"}),
              h("span", {"class": "chip",
-                        "text": f"{vm.played} card{'' if vm.played == 1 else 's'} played"}))
+                        "text": ngettext("{count} card played", "{count} cards played",
+                                         vm.played).format(count=vm.played)}))
     if vm.turns_label:
         info.appendChild(h("span", {"class": "chip", "text": vm.turns_label}))
     if vm.round_label:
         info.appendChild(h("span", {"class": "chip", "text": vm.round_label}))
     if vm.sudden_death:
-        info.appendChild(h("span", {"class": "chip chip-danger", "text": "Sudden death",
-                                    "title": "A wrong play now expels the player"}))
+        info.appendChild(h("span", {"class": "chip chip-danger", "text": _("Sudden death"),
+                                    "title": _("A wrong play now expels the player")}))
     if vm.prophet:
         info.appendChild(h("span", {"class": "chip chip-prophet", "text": vm.prophet}))
 
-    line = h("ol", {"class": "layout", "aria-label": "Mainline, left to right",
+    line = h("ol", {"class": "layout", "aria-label": _("Mainline, left to right"),
                     "id": "layout"})
     for i, col in enumerate(vm.columns):
         expanded = i in vm.expanded
@@ -253,7 +264,8 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True,
                                                   + land}))
         if col.sideline:
             side = h("div", {"class": "sideline", "role": "group",
-                             "aria-label": f"Wrong cards under {col.card.label}",
+                             "aria-label": _("Wrong cards under {card}").format(
+                                 card=col.card.label),
                              "data-testid": f"sideline-{col.card.code}"})
             for j, sc in enumerate(col.sideline):
                 land = " landing" if fresh and sc.n == fresh else ""
@@ -266,23 +278,23 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True,
                     "type": "button", "class": "side-toggle", "data-key": f"side-{i}",
                     "aria-expanded": "true" if expanded else "false",
                     "data-intent": intent_attr({"type": "toggle_side", "col": i}),
-                    "text": "Fold" if expanded else f"+{len(col.sideline) - 3}",
-                    "aria-label": ("Fold" if expanded else "Show")
+                    "text": _("Fold") if expanded else f"+{len(col.sideline) - 3}",
+                    "aria-label": (_("Fold") if expanded else _("Show"))
                     + f" the {len(col.sideline)} wrong cards under {col.card.label}"}))
         line.appendChild(li)
 
-    board = h("section", {"class": "board", "aria-label": "Layout"}, info, line)
+    board = h("section", {"class": "board", "aria-label": _("Layout")}, info, line)
     legend = marker_legend(vm)
     if legend is not None:
         board.appendChild(legend)
     if with_log:
         board.appendChild(move_log(vm))
     if vm.hints:
-        hl = h("ul", {"class": "hints", "aria-label": "Hints"})
+        hl = h("ul", {"class": "hints", "aria-label": _("Hints")})
         for t in vm.hints:
             hl.appendChild(h("li", {"text": t}))
         board.appendChild(h("div", {"class": "hint-box"},
-                            h("h3", {"text": "Hints"}), hl))
+                            h("h3", {"text": _("Hints")}), hl))
     return board
 
 
@@ -290,16 +302,16 @@ def coach_panel(vm: TableVM) -> El:
     """Learn to play: the lesson's step, with "Next" when it waits, and a way out."""
     c = vm.coach
     assert c is not None
-    box = h("section", {"class": "coach", "aria-label": "Lesson", "data-step": c.step,
+    box = h("section", {"class": "coach", "aria-label": _("Lesson"), "data-step": c.step,
                         "aria-live": "polite"},
             h("p", {"class": "coach-text", "text": c.text}))
     row = h("div", {"class": "controls"})
     if c.next_button:
         row.appendChild(h("button", {"type": "button", "class": "button button-primary",
-                                     "text": "Next", "data-key": "lesson-next",
+                                     "text": _("Next"), "data-key": "lesson-next",
                                      "data-intent": intent_attr({"type": "lesson_next"})}))
     row.appendChild(h("button", {"type": "button", "class": "button button-quiet",
-                                 "text": "Leave the lesson", "data-key": "lesson-leave",
+                                 "text": _("Leave the lesson"), "data-key": "lesson-leave",
                                  "data-intent": intent_attr({"type": "lesson_leave"})}))
     box.appendChild(row)
     return box
@@ -327,12 +339,12 @@ def _table_heading(vm: TableVM) -> El:
 
 #: What each mark on the layout means, for the legend under it.
 LEGEND = {
-    "white": ("white-dot", "white marker: every 10th card played"),
-    "black": ("black-dot", "black marker: every 10th card since the prophet rose"),
-    "prophet": ("star", "the prophet's marker: the prophet took office after this card"),
-    "prophet_end": ("star-open", "an overthrown prophet's era ended here"),
-    "face_down": ("back", "a card played face down (Royal Eleusis: a bet on a refusal)"),
-    "horizontal": ("sideways", "a card laid sideways (Royal Eleusis)"),
+    "white": ("white-dot", N_("white marker: every 10th card played")),
+    "black": ("black-dot", N_("black marker: every 10th card since the prophet rose")),
+    "prophet": ("star", N_("the prophet's marker: the prophet took office after this card")),
+    "prophet_end": ("star-open", N_("an overthrown prophet's era ended here")),
+    "face_down": ("back", N_("a card played face down (Royal Eleusis: a bet on a refusal)")),
+    "horizontal": ("sideways", N_("a card laid sideways (Royal Eleusis)")),
 }
 
 
@@ -354,9 +366,10 @@ def marker_legend(vm: TableVM) -> El | None:
         present.append("horizontal")
     if not present:
         return None
-    box = h("ul", {"class": "legend", "aria-label": "What the marks on the layout mean"})
+    box = h("ul", {"class": "legend", "aria-label": _("What the marks on the layout mean")})
     for key in present:
-        icon, text = LEGEND[key]
+        icon, said = LEGEND[key]
+        text = _(said)
         box.appendChild(h("li", {}, h("span", {"class": f"legend-icon legend-{icon}",
                                                "aria-hidden": "true"}), text))
     return box
@@ -366,12 +379,12 @@ def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
     """The card table: info strip, layout, scoreboard, hand and controls."""
     board = layout_board(vm, fresh, with_log=False, marked=panels.marked)
 
-    score = h("table", {"class": "scoreboard", "aria-label": "Players"})
+    score = h("table", {"class": "scoreboard", "aria-label": _("Players")})
     match = any(r.total is not None for r in vm.seats)
-    head = h("tr", {}, h("th", {"text": "Player", "scope": "col"}),
-             h("th", {"text": "Cards", "scope": "col", "class": "num"}))
+    head = h("tr", {}, h("th", {"text": _("Player"), "scope": "col"}),
+             h("th", {"text": _("Cards"), "scope": "col", "class": "num"}))
     if match:
-        head.appendChild(h("th", {"text": "Points", "scope": "col", "class": "num"}))
+        head.appendChild(h("th", {"text": _("Points"), "scope": "col", "class": "num"}))
     score.appendChild(h("thead", {}, head))
     body = h("tbody")
     for row in vm.seats:
@@ -383,7 +396,8 @@ def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
         if row.role != "scientist":
             badges.append(row.role)
         for b in badges:
-            who.appendChild(h("span", {"class": f"badge badge-{b}", "text": b}))
+            who.appendChild(h("span", {"class": f"badge badge-{b}",
+                                       "text": _(BADGE_WORDS.get(b, b))}))
         if row.note:
             who.appendChild(h("span", {"class": "seat-note", "text": row.note}))
         tr = h("tr", {"class": cls, "aria-current": "true" if row.turn else None},
@@ -398,10 +412,10 @@ def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
     wrap = h("div", {"class": "table-grid"}, board,
              h("aside", {"class": "side-panel"}, score, *panels.side), move_log(vm))
 
-    dock = h("section", {"class": "dock", "aria-label": "Your hand"})
+    dock = h("section", {"class": "dock", "aria-label": _("Your hand")})
     if vm.hidden:
         dock.appendChild(pass_screen(
-            vm.pass_to, "Hands stay hidden until the right player is holding the device.",
+            vm.pass_to, _("Hands stay hidden until the right player is holding the device."),
             "reveal", vm.pass_then))
         return h("div", {"class": "screen screen-table"}, _table_heading(vm), wrap, dock)
 
@@ -409,7 +423,7 @@ def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
         dock.appendChild(coach_panel(vm))
     dock.appendChild(h("p", {"class": "turn-line", "data-testid": "turn", "text": vm.status}))
     if vm.calls:
-        box = h("div", {"class": "calls", "role": "group", "aria-label": "Your verdict"},
+        box = h("div", {"class": "calls", "role": "group", "aria-label": _("Your verdict")},
                 h("p", {"class": "call-title", "text": vm.call_title}))
         if vm.pending:
             pend = h("div", {"class": "pending-cards"})
@@ -419,10 +433,10 @@ def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
             box.appendChild(pend)
         if vm.marks:
             box.appendChild(h("p", {"class": "hint-line",
-                                    "text": "If it is wrong, first choose the card from the "
-                                            "player's hand that should have been played:"}))
+                                    "text": _("If it is wrong, first choose the card from the "
+                                              "player's hand that should have been played:")}))
             pick = h("div", {"class": "call-cards", "role": "group",
-                             "aria-label": "A correct card from the player's hand"})
+                             "aria-label": _("A correct card from the player's hand")})
             for code in vm.marks:
 
                 cv = card_vm(Card.parse(code), order=1 if code == vm.judge_card else 0)
@@ -438,18 +452,19 @@ def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
         dock.appendChild(box)
     if vm.hint_editor:
         dock.appendChild(h("div", {"class": "hint-editor"},
-                           h("label", {"for": "hint-text", "text": "A hint for the players"}),
+                           h("label", {"for": "hint-text", "text": _("A hint for the players")}),
                            h("input", {"id": "hint-text", "type": "text", "data-key": "hint-text",
                                        "data-input": "hint_text", "value": vm.hint_text,
                                        "maxlength": "600"}),
                            h("button", {"type": "button", "class": "button",
-                                        "data-key": "hint-give", "text": "Give the hint",
+                                        "data-key": "hint-give", "text": _("Give the hint"),
                                         "data-intent": intent_attr({"type": "hint_give"})})))
     hand = h("div", {"class": "hand", "role": "group", "aria-describedby": "hand-keys",
-                     "aria-label": ("Your hand" if vm.hand_owner == "You" else
-                                    f"{vm.hand_owner}'s hand" if vm.hand_owner else "Hand")})
+                     "aria-label": (_("Your hand") if vm.hand_owner in ("You", _("You")) else
+                                    _("{name}'s hand").format(name=vm.hand_owner)
+                                    if vm.hand_owner else _("Hand"))})
     for cv in vm.hand:
-        code, _, copy = cv.token.partition("#")
+        code, _sep, copy = cv.token.partition("#")
         hand.appendChild(card_face(cv, "button", {
             "type": "button", "data-key": f"hand-{cv.token}", "data-code": cv.code,
             "tabindex": "0" if cv.token == vm.hand_stop else "-1",
@@ -459,22 +474,22 @@ def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
     if vm.hand:
         dock.appendChild(hand)
         dock.appendChild(h("p", {"id": "hand-keys", "class": "visually-hidden",
-                                 "text": "Arrow keys move between your cards; Space or Enter "
-                                         "chooses one."}))
+                                 "text": _("Arrow keys move between your cards; Space or Enter "
+                                           "chooses one.")}))
     if vm.bet_plan:
         plan = h("div", {"class": "bet-plan", "role": "group",
-                         "aria-label": "Your bet: mark each chosen card"},
+                         "aria-label": _("Your bet: mark each chosen card")},
                  h("p", {"class": "hint-line",
-                         "text": "Mark each chosen card: accepted (you bet the rule takes it) "
-                                 "or refused. Accepted cards are played first."}))
+                         "text": _("Mark each chosen card: accepted (you bet the rule takes it) "
+                                   "or refused. Accepted cards are played first.")}))
         for token, label, accepted in vm.bet_plan:
-            code, _, copy = token.partition("#")
+            code, _sep, copy = token.partition("#")
             plan.appendChild(h("button", {
                 "type": "button", "class": "button bet-mark " + ("accept" if accepted
                                                                   else "refuse"),
                 "data-key": f"mark-{token}", "aria-pressed": "false" if accepted else "true",
-                "aria-label": f"{label}: bet {'accepted' if accepted else 'refused'}. "
-                              "Press to change.",
+                "aria-label": (_("{card}: bet accepted. Press to change.") if accepted
+                               else _("{card}: bet refused. Press to change.")).format(card=label),
                 "data-intent": intent_attr({"type": "bet_mark", "card": code,
                                             **({"copy": int(copy)} if copy else {})}),
                 "text": f"{label}: {'accepted ✓' if accepted else 'refused ✗'}"}))
@@ -518,14 +533,16 @@ def rule_field(key: str, label: str, text: str, error: str, english: str,
     if error:
         check.appendChild(h("pre", {"class": "rule-error", "text": error}))
     elif english:
-        check.appendChild(h("p", {"class": "rule-english", "text": "In English: " + english}))
+        check.appendChild(h("p", {"class": "rule-english",
+                                  "text": _("In words: {rule}").format(rule=english)}))
     else:
         check.appendChild(h("p", {"class": "rule-help",
-                                  "text": "Examples: card is red · card.rank > prev.rank · "
-                                          "if prev is black then card is red else card is even"}))
+                                  "text": _("Examples: {rules}").format(rules=(
+                                      "card is red · card.rank > prev.rank · "
+                                      "if prev is black then card is red else card is even"))}))
     box.appendChild(check)
     box.appendChild(h("button", {"type": "button", "class": "link-button",
-                                 "text": "How to write a rule", "data-key": key + "-guide",
+                                 "text": _("How to write a rule"), "data-key": key + "-guide",
                                  "data-intent": intent_attr({"type": "show_rule_help",
                                                              "field": input_intent})}))
     return box
@@ -538,32 +555,33 @@ def guess_editor(vm: TableVM) -> El:
     assert g is not None
     reading = g.reading
     error = g.error if reading is None or not reading.rules else ""
-    box = h("section", {"class": "guess", "aria-label": "Guess the rule"},
-            h("h3", {"text": "Guess the rule"}),
-            rule_field("guess-text", "Your guess, in words or in the rule language", g.text,
+    box = h("section", {"class": "guess", "aria-label": _("Guess the rule")},
+            h("h3", {"text": _("Guess the rule")}),
+            rule_field("guess-text", _("Your guess, in words or in the rule language"), g.text,
                        error, g.english, "guess_text"))
     if reading is not None and reading.rules:
         read = h("div", {"class": "reading", "role": "group",
-                         "aria-label": "How your guess was read"},
+                         "aria-label": _("How your guess was read")},
                  h("p", {"class": "reading-title",
-                         "text": "Read as:" if len(reading.rules) == 1 else
-                         "This could mean different rules. Which one do you mean?"}))
+                         "text": _("Read as:") if len(reading.rules) == 1 else
+                         _("This could mean different rules. Which one do you mean?")}))
         for i, (text, english) in enumerate(reading.rules):
             read.appendChild(h("div", {"class": "reading-rule"},
                                h("code", {"class": "rule-text", "text": text}),
                                h("span", {"class": "rule-english", "text": english}),
                                h("button", {"type": "button", "class": "button button-primary",
-                                            "text": "Guess this rule",
+                                            "text": _("Guess this rule"),
                                             "data-key": f"guess-reading-{i}",
-                                            "aria-label": f"Guess this rule: {english or text}",
+                                            "aria-label": _("Guess this rule: {rule}").format(
+                                                rule=english or text),
                                             "data-intent": intent_attr(
                                                 {"type": "guess", "value": text})})))
         box.appendChild(read)
     elif reading is not None and (reading.message or reading.suggestions):
         tips = h("div", {"class": "reading", "role": "note"},
-                 h("p", {"text": reading.message or "That was not understood."}))
+                 h("p", {"text": reading.message or _("That was not understood.")}))
         if reading.suggestions:
-            tips.appendChild(h("p", {"text": "Forms to try:"}))
+            tips.appendChild(h("p", {"text": _("Forms to try:")}))
             lst = h("ul", {"class": "reading-tips"})
             for tip in reading.suggestions:
                 lst.appendChild(h("li", {"text": tip}))
@@ -572,11 +590,11 @@ def guess_editor(vm: TableVM) -> El:
     row = h("div", {"class": "controls"})
     if not (reading and reading.rules):  # words read back: "Guess this rule" submits
         row.appendChild(button(ControlVM(
-            "Submit guess", {"type": "guess"}, not g.error and bool(g.text),
-            (g.error and "Fix the rule first.") or "Write your guess first.", True,
+            _("Submit guess"), {"type": "guess"}, not g.error and bool(g.text),
+            (g.error and _("Fix the rule first.")) or _("Write your guess first."), True,
             "guess-submit")))
     row.appendChild(h("button", {"type": "button", "class": "button button-quiet",
-                                 "text": "Close", "data-key": "guess-close",
+                                 "text": _("Close"), "data-key": "guess-close",
                                  "data-intent": intent_attr({"type": "guess_close"})}))
     box.appendChild(row)
     if g.verdict:
@@ -588,12 +606,12 @@ def guess_editor(vm: TableVM) -> El:
 def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
     """The new-game screen: variant, seats, dealer, difficulty, match, pace; saved games."""
     form = h("section", {"class": "setup", "aria-labelledby": "setup-title"},
-             h("h2", {"id": "setup-title", "text": "New game"}),
+             h("h2", {"id": "setup-title", "text": _("New game")}),
              h("div", {"class": "learn"},
-               h("p", {"text": "New to Eleusis? Play a guided round: two minutes, and you "
-                               "can leave the lesson at any time."}),
+               h("p", {"text": _("New to Eleusis? Play a guided round: two minutes, and you "
+                                 "can leave the lesson at any time.")}),
                h("button", {"type": "button", "class": "button button-primary",
-                            "text": "Learn to play", "data-key": "learn",
+                            "text": _("Learn to play"), "data-key": "learn",
                             "data-intent": intent_attr({"type": "learn_start"})})))
     variant = h("select", {"id": "setup-variant", "data-key": "setup-variant",
                            "data-change": json.dumps({"type": "setup_change",
@@ -602,42 +620,44 @@ def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
         variant.appendChild(h("option", {"value": key, "selected": key == vm.variant,
                                          "disabled": bool(why),
                                          "text": name + (" (coming soon)" if why else "")}))
-    form.appendChild(field("Variant", variant, "setup-variant"))
+    form.appendChild(field(_("Variant"), variant, "setup-variant"))
 
-    seats = h("fieldset", {"class": "seats"}, h("legend", {"text": "Players"}))
+    seats = h("fieldset", {"class": "seats"}, h("legend", {"text": _("Players")}))
     for p in vm.seats:
         i = p.index
         row = h("div", {"class": "seat-row"})
         row.appendChild(h("input", {"type": "text", "value": p.name, "maxlength": "40",
-                                    "aria-label": f"Name of player {i + 1}",
+                                    "aria-label": _("Name of player {number}").format(number=i + 1),
                                     "data-key": f"seat-name-{i}",
                                     "data-input": json.dumps({"type": "setup_change",
                                                               "field": "seat_name",
                                                               "seat": i})}))
         if p.kind == "you":
-            row.appendChild(h("span", {"class": "seat-kind", "text": "you"}))
+            row.appendChild(h("span", {"class": "seat-kind", "text": _("you")}))
         else:
-            kind = h("select", {"aria-label": f"Who plays {p.name}",
+            kind = h("select", {"aria-label": _("Who plays {name}").format(name=p.name),
                                 "data-key": f"seat-kind-{i}",
                                 "data-change": json.dumps({"type": "setup_change",
                                                            "field": "seat_kind", "seat": i})})
-            for k, label in (("computer", "Computer"), ("person", "Person here")):
+            for k, label in (("computer", _("Computer")), ("person", _("Person here"))):
                 kind.appendChild(h("option", {"value": k, "text": label,
                                               "selected": p.kind == k}))
             row.appendChild(kind)
             if p.kind == "computer":
-                strength = h("select", {"aria-label": f"Strength of {p.name}",
+                strength = h("select", {"aria-label": _("Strength of {name}").format(name=p.name),
                                         "data-key": f"seat-strength-{i}",
                                         "data-change": json.dumps({"type": "setup_change",
                                                                    "field": "seat_strength",
                                                                    "seat": i})})
                 for sname in vm.strengths:
-                    strength.appendChild(h("option", {"value": sname, "text": sname,
+                    strength.appendChild(h("option", {"value": sname,
+                                                      "text": _(STRENGTH_WORDS.get(sname, sname)),
                                                       "selected": p.strength == sname}))
                 row.appendChild(strength)
             row.appendChild(h("button", {"type": "button", "class": "button button-quiet remove",
-                                         "text": "✕", "aria-label": f"Remove {p.name}",
-                                         "title": f"Remove {p.name}",
+                                         "text": "✕",
+                                         "aria-label": _("Remove {name}").format(name=p.name),
+                                         "title": _("Remove {name}").format(name=p.name),
                                          "data-key": f"seat-rm-{i}",
                                          "data-intent": intent_attr({"type": "remove_seat",
                                                                      "seat": i})}))
@@ -646,16 +666,16 @@ def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
     if high:
         seats.appendChild(h("div", {"class": "controls"},
                             h("button", {"type": "button", "class": "button button-quiet",
-                                         "text": "Add a computer", "data-key": "add-computer",
+                                         "text": _("Add a computer"), "data-key": "add-computer",
                                          "data-intent": intent_attr({"type": "add_seat",
                                                                      "kind": "computer"})}),
                             h("button", {"type": "button", "class": "button button-quiet",
-                                         "text": "Add a person", "data-key": "add-person",
+                                         "text": _("Add a person"), "data-key": "add-person",
                                          "data-intent": intent_attr({"type": "add_seat",
                                                                      "kind": "person"})})))
         seats.appendChild(h("p", {"class": "hint-line",
-                                  "text": f"{low} to {high} opponents in this variant. "
-                                          + vm.written_for}))
+                                  "text": _("{low} to {high} opponents in this variant.").format(
+                                      low=low, high=high) + " " + vm.written_for}))
     form.appendChild(seats)
 
     if vm.dealer_choice:
@@ -665,10 +685,10 @@ def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
         for key, short in vm.dealers:
             dealer.appendChild(h("option", {"value": key, "text": short,
                                             "selected": key == vm.dealer}))
-        form.appendChild(field("Dealer", dealer, "setup-dealer"))
+        form.appendChild(field(_("Dealer"), dealer, "setup-dealer"))
         form.appendChild(h("p", {"class": "hint-line", "text": vm.dealer_note}))
         if vm.dealer != "computer":
-            form.appendChild(field("Dealer's name", h(
+            form.appendChild(field(_("Dealer's name"), h(
                 "input", {"id": "setup-dealer-name", "type": "text", "value": vm.dealer_name,
                           "data-key": "setup-dealer-name", "maxlength": "40",
                           "data-input": json.dumps({"type": "setup_change",
@@ -678,24 +698,24 @@ def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
         diff = h("select", {"id": "setup-difficulty", "data-key": "setup-difficulty",
                             "data-change": json.dumps({"type": "setup_change",
                                                        "field": "difficulty"})})
-        for key, label in (("1", "1 — easiest"), ("2", "2 — easy"), ("3", "3 — medium"),
-                           ("4", "4 — hard"), ("5", "5 — hardest"),
-                           ("surprise", "Surprise me (a new rule)")):
+        for key, label in (("1", _("1 — easiest")), ("2", _("2 — easy")), ("3", _("3 — medium")),
+                           ("4", _("4 — hard")), ("5", _("5 — hardest")),
+                           ("surprise", _("Surprise me (a new rule)"))):
             diff.appendChild(h("option", {"value": key, "text": label,
                                           "selected": key == vm.difficulty}))
-        form.appendChild(field("Secret rule", diff, "setup-difficulty"))
+        form.appendChild(field(_("Secret rule"), diff, "setup-difficulty"))
     if vm.match_choice:
         form.appendChild(h("label", {"class": "check"},
                            h("input", {"type": "checkbox", "data-key": "setup-match",
                                        "checked": vm.match,
                                        "data-change": json.dumps({"type": "setup_change",
                                                                   "field": "match"})}),
-                           h("span", {"text": "A match: everyone deals once"})))
+                           h("span", {"text": _("A match: everyone deals once")})))
         if vm.match_note:
             form.appendChild(h("p", {"class": "hint-line", "text": vm.match_note}))
     form.appendChild(h("div", {"class": "controls start-row"},
                        h("button", {"type": "button", "class": "button button-primary",
-                                    "text": "Start", "data-key": "start",
+                                    "text": _("Start"), "data-key": "start",
                                     "data-intent": intent_attr({"type": "start"})})))
     if vm.message:
         form.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.message}))
@@ -723,15 +743,16 @@ def saves_panel(saves: Sequence[tuple[str, str]], notes: Sequence[str],
     ``damaged``: how many copies of unreadable saves are kept aside (offered for deletion).
     """
     box = h("section", {"class": "saves", "aria-labelledby": "saves-title"},
-            h("h2", {"id": "saves-title", "text": "Saved games"}))
+            h("h2", {"id": "saves-title", "text": _("Saved games")}))
     for note in notes:
         box.appendChild(h("p", {"class": "notice", "role": "alert", "text": note}))
     if deleted:
         box.appendChild(h("p", {"class": "notice undo-line", "role": "status"},
-                          h("span", {"text": f"Deleted: {deleted}. "}),
+                          h("span", {"text": _("Deleted: {title}.").format(title=deleted) + " "}),
                           h("button", {"type": "button", "class": "button",
-                                       "text": "Undo", "data-key": "delete-undo",
-                                       "aria-label": f"Undo: put back {deleted}",
+                                       "text": _("Undo"), "data-key": "delete-undo",
+                                       "aria-label": _("Undo: put back {title}").format(
+                                           title=deleted),
                                        "data-intent": intent_attr({"type":
                                                                    "delete_save_undo"})})))
     if damaged:
@@ -740,23 +761,23 @@ def saves_panel(saves: Sequence[tuple[str, str]], notes: Sequence[str],
                           h("span", {"text": f"{copies} of saved games that could not be "
                                              "opened are kept in this browser. "}),
                           h("button", {"type": "button", "class": "button button-quiet",
-                                       "text": "Delete them", "data-key": "delete-damaged",
+                                       "text": _("Delete them"), "data-key": "delete-damaged",
                                        "aria-label": f"Delete the {copies}",
                                        "data-intent": intent_attr({"type": "delete_corrupt"})})))
     if not saves:
-        box.appendChild(h("p", {"class": "hint-line", "text": "No saved game yet."}))
+        box.appendChild(h("p", {"class": "hint-line", "text": _("No saved game yet.")}))
     lst = h("ul", {"class": "save-list"})
     for sid, title in saves:
         lst.appendChild(h("li", {"class": "save", "data-save": sid},
                           h("span", {"class": "save-title", "text": title}),
                           h("button", {"type": "button", "class": "button",
-                                       "text": "Continue", "data-key": f"resume-{sid}",
-                                       "aria-label": f"Continue {title}",
+                                       "text": _("Continue"), "data-key": f"resume-{sid}",
+                                       "aria-label": _("Continue {title}").format(title=title),
                                        "data-intent": intent_attr({"type": "resume",
                                                                    "id": sid})}),
                           h("button", {"type": "button", "class": "button button-quiet",
-                                       "text": "Delete", "data-key": f"delete-{sid}",
-                                       "aria-label": f"Delete {title}",
+                                       "text": _("Delete"), "data-key": f"delete-{sid}",
+                                       "aria-label": _("Delete {title}").format(title=title),
                                        "data-intent": intent_attr({"type": "delete_save",
                                                                    "id": sid})})))
     box.appendChild(lst)
@@ -766,8 +787,10 @@ def saves_panel(saves: Sequence[tuple[str, str]], notes: Sequence[str],
 def pass_screen(name: str, note: str, intent: str, then: str) -> El:
     """The hot-seat "Pass the device to NAME" dialog: its button ("I am NAME:
     <then>") sends ``intent``; one shape for the hands and the rule writer."""
-    return h("div", {"class": "pass-screen", "role": "dialog", "aria-label": "Pass the device"},
-             h("p", {"class": "pass-title", "text": f"Pass the device to {name}"}),
+    return h("div", {"class": "pass-screen", "role": "dialog",
+                     "aria-label": _("Pass the device")},
+             h("p", {"class": "pass-title",
+                     "text": _("Pass the device to {name}").format(name=name)}),
              h("p", {"text": note}),
              h("button", {"type": "button", "class": "button button-primary",
                           "data-key": intent.replace("_", "-"),
@@ -777,7 +800,7 @@ def pass_screen(name: str, note: str, intent: str, then: str) -> El:
 
 def rule_reveal(rule: str, english: str, testid: str) -> El:
     """The secret rule revealed (text and English): the round's end and the replay."""
-    reveal = h("div", {"class": "reveal"}, h("h3", {"text": "The secret rule"}))
+    reveal = h("div", {"class": "reveal"}, h("h3", {"text": _("The secret rule")}))
     if rule:
         reveal.appendChild(h("code", {"class": "rule-text", "data-testid": testid,
                                       "text": rule}))
@@ -789,26 +812,27 @@ def write_rule_screen(vm: WriteRuleVM) -> El:
     """A person dealing writes the rule: validation, English, analysis, "try a card"."""
     if not vm.ready:  # hot-seat: nobody but the writer may see the editor
         return h("section", {"class": "write-rule"}, pass_screen(
-            vm.writer, "The secret rule is written where only the dealer can see it.",
+            vm.writer, _("The secret rule is written where only the dealer can see it."),
             "writer_ready", "write the rule"))
     box = h("section", {"class": "write-rule", "aria-labelledby": "wr-title"},
             h("h2", {"id": "wr-title", "text": f"{vm.writer} deals: write the secret rule"}),
             h("p", {"class": "hint-line",
-                    "text": "Players: look away. Only the dealer should see this screen."}),
-            rule_field("rule-text", "Secret rule", vm.text, vm.error, vm.english, "rule_text"))
+                    "text": _("Players: look away. Only the dealer should see this screen.")}),
+            rule_field("rule-text", _("Secret rule"), vm.text, vm.error, vm.english, "rule_text"))
     if vm.reading is not None and vm.reading.rules:
         read = h("div", {"class": "reading", "role": "group",
-                         "aria-label": "How your rule was read"},
-                 h("p", {"text": "Read as:" if len(vm.reading.rules) == 1 else
-                         "This could mean different rules. Which one do you mean?"}))
+                         "aria-label": _("How your rule was read")},
+                 h("p", {"text": _("Read as:") if len(vm.reading.rules) == 1 else
+                         _("This could mean different rules. Which one do you mean?")}))
         for i, (text, english) in enumerate(vm.reading.rules):
             read.appendChild(h("div", {"class": "reading-rule"},
                                h("code", {"class": "rule-text", "text": text}),
                                h("span", {"class": "rule-english", "text": english}),
                                h("button", {"type": "button", "class": "button button-primary",
-                                            "text": "Use this rule",
+                                            "text": _("Use this rule"),
                                             "data-key": f"rule-reading-{i}",
-                                            "aria-label": f"Use this rule: {english or text}",
+                                            "aria-label": _("Use this rule: {rule}").format(
+                                                rule=english or text),
                                             "data-intent": intent_attr(
                                                 {"type": "rule_text", "value": text})})))
         box.appendChild(read)
@@ -816,33 +840,33 @@ def write_rule_screen(vm: WriteRuleVM) -> El:
         a = vm.analysis
         if a is not None:
             ul = h("ul", {"class": "analysis" + ("" if a.playable else " warn"),
-                          "aria-label": "Analysis"}, h("li", {"text": a.rate}))
+                          "aria-label": _("Analysis")}, h("li", {"text": a.rate}))
             for note in a.lines:
                 ul.appendChild(h("li", {"text": note}))
             box.appendChild(ul)
-        tl = h("div", {"class": "try-line", "role": "group", "aria-label": "Mainline to try"})
+        tl = h("div", {"class": "try-line", "role": "group", "aria-label": _("Mainline to try")})
         if not vm.try_line:
             tl.appendChild(h("span", {"class": "try-empty",
-                                      "text": "The first card (no mainline yet)"}))
+                                      "text": _("The first card (no mainline yet)")}))
         for cv in vm.try_line:
             tl.appendChild(card_face(cv, attrs={"class": _cls(cv, "mini")}))
         box_try = try_picker(dict(vm.try_results), vm.try_suit)
-        box.appendChild(h("section", {"class": "try", "aria-label": "Try a card"},
-                          h("h3", {"text": "Try a card"}),
+        box.appendChild(h("section", {"class": "try", "aria-label": _("Try a card")},
+                          h("h3", {"text": _("Try a card")}),
                           h("p", {"class": "hint-line",
-                                  "text": "Build a mainline and see what your rule says about "
-                                          "the next card: ringed in green, right; faded, wrong. "
-                                          "Choose a suit, then a card to add it."}),
+                                  "text": _("Build a mainline and see what your rule says about "
+                                            "the next card: ringed in green, right; faded, "
+                                            "wrong. Choose a suit, then a card to add it.")}),
                           h("div", {"class": "try-line-row"}, tl,
                             h("button", {"type": "button", "class": "button button-quiet",
-                                         "text": "Clear", "data-key": "try-clear",
-                                         "aria-label": "Clear the mainline",
+                                         "text": _("Clear"), "data-key": "try-clear",
+                                         "aria-label": _("Clear the mainline"),
                                          "disabled": not vm.try_line,
                                          "data-intent": intent_attr({"type": "try_clear"})})),
                           *box_try))
     box.appendChild(h("div", {"class": "controls"},
-                      button(ControlVM("Deal with this rule", {"type": "rule_accept"},
-                                       vm.can_deal, "Write a rule that parses first.", True,
+                      button(ControlVM(_("Deal with this rule"), {"type": "rule_accept"},
+                                       vm.can_deal, _("Write a rule that parses first."), True,
                                        "rule-accept"))))
     if vm.message:
         box.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.message}))
@@ -856,8 +880,8 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[El, El, El]:
     the summary lists, for each suit, the ranks the rule accepts next.
     """
 
-    suits = h("div", {"class": "try-suits", "role": "group", "aria-label": "Suit"})
-    overview = h("ul", {"class": "try-overview", "aria-label": "Right next, by suit"})
+    suits = h("div", {"class": "try-suits", "role": "group", "aria-label": _("Suit")})
+    overview = h("ul", {"class": "try-overview", "aria-label": _("Right next, by suit")})
     noun = "spades"
     for suit in SUITS:
         cards = [x for x in ALL_CARDS if x.suit is suit]
@@ -903,22 +927,24 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
     if vm.match is not None:
         box.appendChild(match_summary(vm))
         box.appendChild(h("h3", {"class": "round-head",
-                                 "text": f"Round {vm.match.rounds_played}"
-                                 + (", the last one played" if vm.match.ended_early else "")}))
+                                 "text": (_("Round {number}, the last one played")
+                                          if vm.match.ended_early else _("Round {number}")
+                                          ).format(number=vm.match.rounds_played)}))
     if vm.lesson:
         box.appendChild(h("p", {"class": "coach coach-text", "role": "status",
                                 "text": vm.lesson}))
-    why = f"Why round {vm.round_no} ended" if vm.in_match else "Why it ended"
-    box.appendChild(h("p", {"class": "reason", "text": f"{why}: {vm.reason}."}))
+    why = (_("Why round {number} ended: {reason}.") if vm.in_match
+           else _("Why it ended: {reason}.")).format(number=vm.round_no, reason=vm.reason)
+    box.appendChild(h("p", {"class": "reason", "text": why}))
     box.appendChild(rule_reveal(vm.rule, vm.english, "rule"))
     for panel in panels.results:
         box.appendChild(panel)
-    head = h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
-             h("th", {"scope": "col", "class": "num", "text": "Score"}),
-             h("th", {"scope": "col", "text": "How"}))
+    head = h("tr", {}, h("th", {"scope": "col", "text": _("Player")}),
+             h("th", {"scope": "col", "class": "num", "text": _("Score")}),
+             h("th", {"scope": "col", "text": _("How")}))
     if vm.in_match:
-        head.appendChild(h("th", {"scope": "col", "class": "num", "text": "Total"}))
-    table = h("table", {"class": "scores", "aria-label": "Scores"}, h("thead", {}, head))
+        head.appendChild(h("th", {"scope": "col", "class": "num", "text": _("Total")}))
+    table = h("table", {"class": "scores", "aria-label": _("Scores")}, h("thead", {}, head))
     body = h("tbody")
     best = max((r.score for r in vm.scores), default=0)
     for r in vm.scores:
@@ -935,7 +961,7 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
         box.appendChild(h("p", {"class": "hint-line how-note", "text": vm.how_note}))
     if vm.thoughts:
         th = h("section", {"class": "thoughts"},
-               h("h3", {"text": "What the computer scientists thought"}))
+               h("h3", {"text": _("What the computer scientists thought")}))
         for name, hyps in vm.thoughts:
             ul = h("ul")
             for text, english, p in hyps:
@@ -944,8 +970,8 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
                                  h("span", {"text": " " + (english or text)})))
             if not hyps:
                 ul.appendChild(h("li", {"class": "none", "text": (
-                    "It had no rule in words that fits every play yet "
-                    "(stronger scientists consider more kinds of rule).")}))
+                    _("It had no rule in words that fits every play yet "
+                      "(stronger scientists consider more kinds of rule)."))}))
             th.appendChild(h("div", {"class": "thinker"}, h("h4", {"text": name}), ul))
         box.appendChild(th)
     nxt = h("div", {"class": "controls"},
@@ -955,7 +981,7 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
                              {"type": "show_setup" if vm.match_over else "next_round"})}))
     if vm.can_end_match and not vm.end_question:
         nxt.appendChild(h("button", {"type": "button", "class": "button button-quiet",
-                                     "text": "End the match here", "data-key": "end-here",
+                                     "text": _("End the match here"), "data-key": "end-here",
                                      "data-intent": intent_attr({"type": "end_match"})}))
     box.appendChild(nxt)
     if vm.can_end_match and vm.end_question:
@@ -964,7 +990,7 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
     if panels.share is not None:  # right under "Play again": easy to find on a phone
         box.appendChild(panels.share)
     if board is not None:
-        box.appendChild(h("h3", {"text": "The final layout"}))
+        box.appendChild(h("h3", {"text": _("The final layout")}))
         box.appendChild(board)
     return h("div", {"class": "screen screen-end"}, box)
 
@@ -975,15 +1001,15 @@ def match_summary(vm: RoundEndVM) -> El:
     assert m is not None
     sec = h("section", {"class": "match-summary", "aria-labelledby": "ms-title",
                         "data-testid": "match-summary"},
-            h("h3", {"id": "ms-title", "text": "The match"}))
+            h("h3", {"id": "ms-title", "text": _("The match")}))
     if m.winner:
         sec.appendChild(h("p", {"class": "match-winner", "text": m.winner}))
     if m.note:
         sec.appendChild(h("p", {"class": "match-note", "text": m.note}))
     table = h("table", {"class": "scores match-scores", "aria-labelledby": "ms-title"},
-              h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
-                                h("th", {"scope": "col", "text": "Breakdown"}),
-                                h("th", {"scope": "col", "class": "num", "text": "Total"}))))
+              h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": _("Player")}),
+                                h("th", {"scope": "col", "text": _("Breakdown")}),
+                                h("th", {"scope": "col", "class": "num", "text": _("Total")}))))
     body = h("tbody")
     best = max((r.total for r in m.rows), default=0)
     for r in m.rows:
@@ -1010,9 +1036,9 @@ def help_screen(blocks: list[tuple[str, str]], tryable: frozenset[str] = frozens
     box = h("article", {"class": "help", "aria-labelledby": "help-title"})
     box.appendChild(h("div", {"class": "controls"},
                       h("button", {"type": "button", "class": "button button-primary",
-                                   "text": "Back", "data-key": "help-back",
+                                   "text": _("Back"), "data-key": "help-back",
                                    "data-intent": intent_attr({"type": "close_help"})})))
-    toc = h("nav", {"class": "help-toc", "aria-label": "Sections"})
+    toc = h("nav", {"class": "help-toc", "aria-label": _("Sections")})
     for kind, text in blocks:
         if kind == "h2":
             slug = "help-" + re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
@@ -1050,7 +1076,7 @@ def help_screen(blocks: list[tuple[str, str]], tryable: frozenset[str] = frozens
                     bare = rule.split("--", 1)[0].strip()
                     item.appendChild(h("button", {
                         "type": "button", "class": "button button-quiet try-example",
-                        "text": "Try this rule", "aria-label": f"Try this rule: {bare}",
+                        "text": _("Try this rule"), "aria-label": f"Try this rule: {bare}",
                         "data-intent": intent_attr({"type": "try_rule", "value": bare})}))
                 ex.appendChild(item)
             box.appendChild(ex)
@@ -1103,7 +1129,7 @@ def link_notice(problem: tuple[str, str]) -> El:
     return h("div", {"class": "notice link-message", "role": "alert",
                      "data-testid": "link-message"},
              h("p", {"text": text}),
-             h("details", {}, h("summary", {"text": "What went wrong"}),
+             h("details", {}, h("summary", {"text": _("What went wrong")}),
                h("p", {"class": "detail", "text": detail})))
 
 

@@ -14,17 +14,18 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
 from eleusis.game import ConfigError, State, Variant
+from eleusis.i18n import N_, _
 from eleusis.match import Dealing, Match, MatchError
 from eleusis.replay import ReplayError, encode
 from eleusis.variants import rules_for
 
 #: Variant keys offered by the new-game screen, with their names.
-VARIANTS: Final[dict[str, str]] = {
-    "new_eleusis": "New Eleusis",
-    "express": "Eleusis Express",
-    "express3": "Express with 3 lives",
-    "royal": "Royal Eleusis",
-    "solo": "Solo",
+VARIANTS: Final[dict[str, str]] = {  # said with eleusis.i18n._ when shown
+    "new_eleusis": N_("New Eleusis"),
+    "express": N_("Eleusis Express"),
+    "express3": N_("Express with 3 lives"),
+    "royal": N_("Royal Eleusis"),
+    "solo": N_("Solo"),
 }
 
 #: Pace of computer turns: milliseconds between two computer steps.
@@ -129,7 +130,7 @@ class Setup:
 def default_seats(variant: str) -> list[SeatPlan]:
     """You plus the usual computer opponents: 3 in New Eleusis, 2 in Express, none in Solo."""
     n = {"solo": 0, "express": 2, "express3": 2}.get(variant, 3)
-    return [SeatPlan("You", "you")] + [
+    return [SeatPlan(_("You"), "you")] + [
         SeatPlan(COMPUTER_NAMES[i], "computer", "casual") for i in range(n)
     ]
 

@@ -43,6 +43,7 @@ from typing import Any, Final, Protocol
 
 from eleusis.archive import ArchivedGame, save_from_game
 from eleusis.daily import empty_history, load_history
+from eleusis.i18n import available
 from eleusis.safejson import JsonError, clean_text, loads
 from eleusis_web.session import (
     DEALERS,
@@ -58,6 +59,8 @@ PREFIX: Final = "eleusis.save."
 CORRUPT: Final = "eleusis.corrupt."
 CURRENT: Final = "eleusis.current"
 DAILY: Final = "eleusis.daily"
+#: The language the player picked (``index.html`` reads it before Python is up).
+LANGUAGE: Final = "eleusis.language"
 FORMAT: Final = "eleusis-save"
 VERSION: Final = 1
 #: Characters of one saved game's JSON read back (a long match is far smaller).
@@ -318,6 +321,21 @@ class Saves:
         return True
 
     # -- archives ------------------------------------------------------------------------
+
+    def read_language(self) -> str | None:
+        """The language the player picked, if it is one the page speaks."""
+        value = _text(self.store.getItem(LANGUAGE))
+        return value if value in available() else None
+
+    def write_language(self, lang: str) -> bool:
+        """Remember the player's language; False when storage refuses it."""
+        if lang not in available():
+            return False
+        try:
+            self.store.setItem(LANGUAGE, lang)
+        except Exception:
+            return False
+        return True
 
     def saved_data(self) -> dict[str, dict[str, Any]]:
         """Every readable saved entry by id (what an export writes); unreadable ones set aside."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from eleusis.game import State
+from eleusis.i18n import _
 
 #: The lesson's secret rule: simple to see, worth a guess after a few cards.
 LESSON_RULE: Final = "card.color != prev.color"
@@ -48,38 +49,38 @@ def coach(state: State, read_intro: bool) -> CoachVM:
     wrong = [e for e in plays if not e.right]
     if state.over:
         if any(e.right for e in guesses):
-            return CoachVM("won", "You found the secret rule: that is the whole game. Every "
+            return CoachVM("won", _("You found the secret rule: that is the whole game. Every "
                            "variant works like this, with more players and more ways to "
-                           "score. Start a real game when you are ready.", "")
-        return CoachVM("over", "The round is over. The secret rule is shown below: look back "
-                       "at the mainline and see how it fits. Try another round when you like.",
+                           "score. Start a real game when you are ready."), "")
+        return CoachVM("over", _("The round is over. The secret rule is shown below: look back "
+                       "at the mainline and see how it fits. Try another round when you like."),
                        "")
     if not read_intro:
-        return CoachVM("intro", "This is the mainline. The first card, the starter, is on the "
+        return CoachVM("intro", _("This is the mainline. The first card, the starter, is on the "
                        "table. The dealer's secret rule decides which card may follow which, "
-                       "and your job is to find it.", "layout", True)
+                       "and your job is to find it."), "layout", True)
     if not plays:
-        return CoachVM("first-play", "This is your hand. Choose a card, then press Play: the "
-                       "dealer will say whether the rule accepts it.", "hand")
+        return CoachVM("first-play", _("This is your hand. Choose a card, then press Play: the "
+                       "dealer will say whether the rule accepts it."), "hand")
     if guesses and not guesses[-1].right:
-        return CoachVM("wrong-guess", "Not yet. The counterexample shows a card your guess "
+        return CoachVM("wrong-guess", _("Not yet. The counterexample shows a card your guess "
                        "judges differently from the secret rule. Play a few more cards, then "
-                       "guess again.", "verdict")
+                       "guess again."), "verdict")
     if len(plays) == 1 and plays[0].right:
-        return CoachVM("right", "Right: the card joined the mainline. Play more cards and "
+        return CoachVM("right", _("Right: the card joined the mainline. Play more cards and "
                        "watch which are accepted. Try a card you think the rule refuses, "
-                       "too: a wrong card teaches as much as a right one.", "layout")
+                       "too: a wrong card teaches as much as a right one."), "layout")
     if wrong and len(wrong) == 1 and len(plays) <= 6 and plays[-1] is wrong[0]:
-        return CoachVM("sideline", "Wrong: the card lies under the card it tried to follow. "
+        return CoachVM("sideline", _("Wrong: the card lies under the card it tried to follow. "
                        "Compare it with the cards that were accepted. What do the right ones "
-                       "have in common?", "sideline")
+                       "have in common?"), "sideline")
     if len(plays) < 4:
-        return CoachVM("explore", "Keep playing. Each card is an experiment: choose cards "
-                       "that test your idea of the rule.", "hand")
-    return CoachVM("guess", "Seen a pattern? Press \u201cGuess the rule\u201d and say it in "
+        return CoachVM("explore", _("Keep playing. Each card is an experiment: choose cards "
+                       "that test your idea of the rule."), "hand")
+    return CoachVM("guess", _("Seen a pattern? Press \u201cGuess the rule\u201d and say it in "
                    "words, for example \u201cred cards only\u201d or \u201ceach card higher "
                    "than the last\u201d. The game shows how it read your words before judging. "
-                   "A wrong guess costs 2 points; a right one ends the round.", "guess")
+                   "A wrong guess costs 2 points; a right one ends the round."), "guess")
 
 
 __all__ = ["EXTRA_KEY", "LESSON_RULE", "CoachVM", "coach"]

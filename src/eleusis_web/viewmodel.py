@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from eleusis import narrate
-from eleusis.cards import ALL_CARDS, Card, rank_code
+from eleusis.cards import ALL_CARDS, Card, card_name, rank_code
 from eleusis.game import ActionError, Event, Phase, waiting_for
+from eleusis.i18n import N_, _, language, ngettext
 from eleusis.rules import RuleSyntaxError, analyse, from_english, parse
 from eleusis.variants import info as variant_info
 from eleusis.variants.royal import arrange_bet
@@ -183,7 +184,7 @@ def english_reading(text: str) -> ReadingVM | None:
     out = []
     for r in rules[:4]:
         try:
-            out.append((str(r), r.english()))
+            out.append((str(r), r.describe(language())))
         except Exception:  # English is a courtesy; the rule text still reads
             out.append((str(r), ""))
     return ReadingVM(tuple(out), reading.message, tuple(reading.suggestions[:4]))
@@ -242,7 +243,7 @@ def rule_check(text: str) -> tuple[str, str]:
     except RuleSyntaxError as exc:
         return (str(exc), "")
     try:
-        return ("", rule.english())
+        return ("", rule.describe(language()))
     except Exception:  # English is a courtesy; never block a valid rule
         return ("", "")
 
@@ -274,9 +275,10 @@ def analysis(text: str) -> Analysis | None:
         return None
     lines = [w[:1].upper() + w[1:] + "." for w in (*a.warnings, *a.notes)]
     if not a.warnings:
-        lines.insert(0, "A playable rule: no dead end, neither too permissive nor too "
-                        "restrictive.")
-    return Analysis(f"{round(a.acceptance_rate * 100)} % of cards are right on a typical play",
+        lines.insert(0, _("A playable rule: no dead end, neither too permissive nor too "
+                          "restrictive."))
+    return Analysis(_("{percent} % of cards are right on a typical play").format(
+                        percent=round(a.acceptance_rate * 100)),
                     tuple(lines), not a.warnings)
 
 
@@ -319,26 +321,29 @@ def _status(sv: SeatView, names: Sequence[str], viewer: int | None, window: int 
     """The turn line: whose turn, what the viewer may do (``several``: people share
     the device, so a turn names its person)."""
     if sv.result is not None:
-        return "The round is over."
+        return _("The round is over.")
     if window is not None and window == viewer:
-        what = ("guess the rule" if "guess" in sv.legal.kinds
-                else "declare yourself prophet")
+        guess = "guess" in sv.legal.kinds
         if left is None:  # the table waits (the slow and normal paces)
-            return f"You may {what} now, or press Go on."
-        return f"You may {what} now: the table goes on in {left} s."
+            return (_("You may guess the rule now, or press Go on.") if guess
+                    else _("You may declare yourself prophet now, or press Go on."))
+        return (_("You may guess the rule now: the table goes on in {seconds} s.") if guess
+                else _("You may declare yourself prophet now: the table goes on in {seconds} s.")
+                ).format(seconds=left)
     if sv.phase == Phase.PROPHET_CALL.value and sv.prophet is not None:
         if sv.prophet == viewer:
-            return "As the prophet, call the last play: right or wrong?"
-        return f"Waiting for the prophet ({names[sv.prophet]}) to call the play."
+            return _("As the prophet, call the last play: right or wrong?")
+        return _("Waiting for the prophet ({name}) to call the play.").format(
+            name=names[sv.prophet])
     if sv.phase == Phase.JUDGE.value and sv.dealer is not None:
         if sv.dealer == viewer:
-            return "As the dealer, judge the last play: right or wrong?"
-        return f"Waiting for the dealer ({names[sv.dealer]}) to judge."
+            return _("As the dealer, judge the last play: right or wrong?")
+        return _("Waiting for the dealer ({name}) to judge.").format(name=names[sv.dealer])
     if sv.phase == Phase.FINAL_GUESS.value:
-        return "The turns are used up: one last guess, or end the game."
+        return _("The turns are used up: one last guess, or end the game.")
     if sv.turn == viewer:
-        return f"{names[viewer]}, your turn." if several else "Your turn."
-    return f"{names[sv.turn]}'s turn."
+        return _("{name}, your turn.").format(name=names[viewer]) if several else _("Your turn.")
+    return _("It is {name}'s turn.").format(name=names[sv.turn])
 
 
 def lesson_coach(s: Session) -> CoachVM | None:
@@ -361,7 +366,7 @@ def _hand_stop(hand: Sequence[CardVM], focus: str, selection: Sequence[str]) -> 
 
 def _control(name: str, intent: dict[str, Any], enabled: bool, reason: str,
              primary: bool = False, key: str = "") -> ControlVM:
-    return ControlVM(name, intent, enabled, "" if enabled else reason, primary, key or name)
+    return ControlVM(_(name), intent, enabled, "" if enabled else reason, primary, key or name)
 
 
 def table_model(c: Table) -> TableVM:
@@ -404,22 +409,23 @@ def table_model(c: Table) -> TableVM:
 
     vi = variant_info(state.config.variant)
     your_turn = "play" in kinds or "bet" in kinds
-    waiting = "Pass the device first." if hidden else ""
+    waiting = _("Pass the device first.") if hidden else ""
 
     def why(kind: str) -> str:
         """Why ``kind`` is not allowed now: the engine's words."""
-        return waiting or legal.reason(kind) or "Not now."
+        return waiting or legal.reason(kind) or _("Not now.")
 
     controls: list[ControlVM] = []
     n_sel = len(c.ui.selection)
     play_reason = why("bet" if vi.bets else "play")
     if your_turn and n_sel == 0:
         play_reason = (
-            f"Choose 1 to {legal.max_cards} cards first (click them in the order to play)."
-            if legal.max_cards > 1 else "Choose a card first."
+            _("Choose 1 to {count} cards first (click them in the order to play).").format(
+                count=legal.max_cards)
+            if legal.max_cards > 1 else _("Choose a card first.")
         )
     if your_turn and window is not None and window != viewer:
-        play_reason = "Waiting for the last player to finish."
+        play_reason = _("Waiting for the last player to finish.")
     if vi.bets:
         bet_turn = "bet" in kinds
         reason = why("bet")
@@ -427,41 +433,41 @@ def table_model(c: Table) -> TableVM:
         if bet_turn and not hidden:
             bet_marks = [tok not in c.ui.bet_refused for tok in c.ui.selection]
             try:
-                _, seq = arrange_bet([Card.parse("AS")] * len(bet_marks), bet_marks)
+                _arranged, seq = arrange_bet([Card.parse("AS")] * len(bet_marks), bet_marks)
             except ActionError as exc:
-                reason = exc.message if bet_marks else "Choose the cards to bet first."
+                reason = exc.message if bet_marks else _("Choose the cards to bet first.")
             else:
                 ok = seq in legal.bet_kinds
-                reason = "" if ok else "Not enough cards in your hand for that bet."
-        controls.append(_control("Bet", {"type": "bet"}, ok, reason, True, key="bet"))
+                reason = "" if ok else _("Not enough cards in your hand for that bet.")
+        controls.append(_control(N_("Bet"), {"type": "bet"}, ok, reason, True, key="bet"))
     else:
-        controls.append(_control("Play", {"type": "play"}, your_turn and n_sel > 0
+        controls.append(_control(N_("Play"), {"type": "play"}, your_turn and n_sel > 0
                                  and not hidden, play_reason, True))
     if vi.no_play:
-        controls.append(_control("No play", {"type": "no_play"},
+        controls.append(_control(N_("No play"), {"type": "no_play"},
                                  "no_play" in kinds and not hidden, why("no_play")))
     if vi.prophet:
-        controls.append(_control("Declare prophet", {"type": "declare_prophet"},
+        controls.append(_control(N_("Declare prophet"), {"type": "declare_prophet"},
                                  "declare_prophet" in kinds and not hidden,
                                  why("declare_prophet")))
     if vi.guesses:
-        controls.append(_control("Guess the rule", {"type": "guess_open", "open": True},
+        controls.append(_control(N_("Guess the rule"), {"type": "guess_open", "open": True},
                                  "guess" in kinds and not hidden, why("guess")))
     if vi.stop and "pass" in kinds:
-        controls.append(_control("End the game", {"type": "pass"}, True, ""))
+        controls.append(_control(N_("End the game"), {"type": "pass"}, True, ""))
     if state.config.dealer is None and vi.hints:
-        controls.append(_control("Ask for a hint", {"type": "hint_request"},
+        controls.append(_control(N_("Ask for a hint"), {"type": "hint_request"},
                                  "request_hint" in kinds and not hidden, why("request_hint"),
                                  key="hint"))
     if window is not None and window == viewer:
-        controls.append(_control("Go on", {"type": "continue"}, True, "", True,
+        controls.append(_control(N_("Go on"), {"type": "continue"}, True, "", True,
                                  key="Continue"))
     if seat_for_view is not None and sv.seats[seat_for_view].role in ("prophet", "dealer"):
         # a prophet or a dealer does not play: only their own controls stay
         controls = [x for x in controls if x.key in ("hint", "Continue")]
     dealer_hint = c.dealer_hint_pending()
     if dealer_hint is not None and dealer_hint == viewer and not hidden:
-        controls = [_control("Start play", {"type": "dealer_ready"}, True, "", True)]
+        controls = [_control(N_("Start play"), {"type": "dealer_ready"}, True, "", True)]
 
     calls: list[ControlVM] = []
     call_choices: tuple[Card, ...] = ()
@@ -475,14 +481,19 @@ def table_model(c: Table) -> TableVM:
             who = names[p.seat]
             if p.kind == "bet":
                 bet_card = p.cards[p.index]
-                word = "accepted" if p.text[p.index] == "A" else "refused"
-                what = f"bets that the {bet_card.name} is {word}"
+                call_title = (_("{name} bets that the {card} is accepted. Is it right?")
+                              if p.text[p.index] == "A" else
+                              _("{name} bets that the {card} is refused. Is it right?")
+                              ).format(name=who, card=card_name(bet_card))
                 pending_cards = (card_vm(bet_card),)
             else:
-                what = {"play": "played " + ", ".join(x.name for x in p.cards),
-                        "no_play": "declared no play", "guess": f"guessed: {p.text}"}[p.kind]
-            call_title = f"{who} {what}. Is it right?"
-            calls.append(_control("Right", {"type": kind, "right": True}, True, "", True))
+                call_title = {
+                    "play": _("{name} played {cards}. Is it right?"),
+                    "no_play": _("{name} declared no play. Is it right?"),
+                    "guess": _("{name} guessed: {text}. Is it right?"),
+                }[p.kind].format(name=who, text=p.text,
+                                 cards=", ".join(card_name(x) for x in p.cards))
+            calls.append(_control(N_("Right"), {"type": kind, "right": True}, True, "", True))
             names_card = p.kind == "no_play" or (p.kind == "bet" and p.text[p.index] == "R")
             choices = tuple(sorted(legal.call_cards, key=lambda x: x.sort_key))
             if p.kind == "bet" and names_card:
@@ -493,10 +504,10 @@ def table_model(c: Table) -> TableVM:
                 ok = bool(chosen) and any(x.code == chosen for x in choices)
                 call_choices = choices
                 calls.append(_control(
-                    "Wrong", {"type": kind, "right": False, "card": chosen}, ok,
-                    "Wrong needs a correct card from the player's hand: choose it below."))
+                    N_("Wrong"), {"type": kind, "right": False, "card": chosen}, ok,
+                    _("Wrong needs a correct card from the player's hand: choose it below.")))
             else:
-                calls.append(_control("Wrong", {"type": kind, "right": False}, True, ""))
+                calls.append(_control(N_("Wrong"), {"type": kind, "right": False}, True, ""))
 
     hints = sv.hints
     totals: list[int] | None = None
@@ -515,7 +526,8 @@ def table_model(c: Table) -> TableVM:
             note = "♥" * info.lives
         if info.wrong_guesses:
             n = info.wrong_guesses
-            note = (note + f" {n} wrong guess{'es' if n > 1 else ''}").strip()
+            note = (note + " " + ngettext("{count} wrong guess", "{count} wrong guesses", n
+                                          ).format(count=n)).strip()
         rows.append(SeatRowVM(
             info.seat, info.name, info.role,
             "computer" if k == "computer" else ("person" if k in HUMAN_KINDS else k),
@@ -536,16 +548,18 @@ def table_model(c: Table) -> TableVM:
     log = narrate.describe_events(recent, names, viewer)[-6:][::-1]
     last = log[0] if log else ""
 
-    title = VARIANTS.get(s.setup.variant, variant)
-    round_label = (f"Round {len(s.rounds)} of {s.planned_rounds}" if s.planned_rounds > 1
-                   else "")
+    title = _(VARIANTS.get(s.setup.variant, variant))
+    round_label = (_("Round {number} of {count}").format(number=len(s.rounds),
+                                                          count=s.planned_rounds)
+                   if s.planned_rounds > 1 else "")
     prophet = ""
     if sv.prophet is not None:
-        prophet = f"Prophet: {names[sv.prophet]} (since card {state.eras[-1].start})"
+        prophet = _("Prophet: {name} (since card {number})").format(
+            name=names[sv.prophet], number=state.eras[-1].start)
     return TableVM(
         title=title,
         round_label=round_label,
-        status=("As the dealer, you may give the players a hint before play starts."
+        status=(_("As the dealer, you may give the players a hint before play starts.")
                 if dealer_hint is not None and dealer_hint == viewer else
                 _status(sv, names, viewer, window, len(s.humans()) > 1,
                         c.ui.window_left)) if not hidden else "",
@@ -560,8 +574,8 @@ def table_model(c: Table) -> TableVM:
         hand_owner=names[viewer] if viewer is not None else "",
         hidden=hidden,
         pass_to=names[viewer] if hidden and viewer is not None else "",
-        pass_then=("show my hand" if viewer is not None and state.hand(viewer)
-                   else "go on"),
+        pass_then=(_("show my hand") if viewer is not None and state.hand(viewer)
+                   else _("go on")),
         controls=tuple(controls),
         calls=tuple(calls),
         call_title=call_title,
@@ -581,9 +595,20 @@ def table_model(c: Table) -> TableVM:
                        for tok in c.ui.selection for x in hand_cards if x.token == tok)
         if vi.bets and "bet" in kinds and not hidden else (),
         judge_card=c.ui.judge_card,
-        turns_label=(f"Turn {sv.turns} of {state.config.option('max_turns')}"
+        turns_label=(_("Turn {number} of {count}").format(
+                         number=sv.turns, count=state.config.option("max_turns"))
                      if variant == "solo" else ""),
     )
+
+
+def said_in_language(text: str, english: str) -> str:
+    """A computer's hypothesis in the player's language (its English when that fails)."""
+    if language() == "en" or not text:
+        return english
+    try:
+        return parse(text).describe(language())
+    except RuleSyntaxError:
+        return english
 
 
 def last_guess(events: Sequence[Event], seat: int | None) -> tuple[str, bool | None]:
@@ -592,13 +617,13 @@ def last_guess(events: Sequence[Event], seat: int | None) -> tuple[str, bool | N
         ev = events[i]
         if ev.kind == "guess" and ev.seat == seat:
             if ev.right is None:
-                return ("Waiting for the dealer's verdict.", None)
+                return (_("Waiting for the dealer's verdict."), None)
             if ev.right:
-                return ("Right! That is the rule.", True)
+                return (_("Right! That is the rule."), True)
             why = ""
             if i + 1 < len(events) and events[i + 1].kind == "counterexample":
                 why = " " + events[i + 1].text
-            text = "Wrong." + (" " + why[1:2].upper() + why[2:] if why else "")
+            text = _("Wrong.") + (" " + why[1:2].upper() + why[2:] if why else "")
             return (text if text.endswith(".") else text + ".", False)
     return ("", None)
 
@@ -661,18 +686,18 @@ class RoundEndVM:
 
 #: How each variant scores a round (the "How" column's figures, in words).
 HOW_NOTES: dict[str, str] = {
-    "new_eleusis": "High count (the most cards anyone holds) minus your cards; +4 with no "
-                   "cards left; a true prophet adds 1 per right and 2 per wrong card after "
-                   "the marker; the dealer scores the best player's score, capped by twice "
-                   "the cards played before the true prophet.",
-    "royal": "High count (the most cards anyone holds) minus your cards; +4 with no cards "
-             "left; a prophet adds 1 per right and 2 per wrong bet in their era (halved for "
-             "a false prophet); God scores the best scientist's score, capped by twice the "
-             "cards played before the true prophet.",
-    "express": "12 minus the cards left in your hand; +6 for guessing the rule; +3 for an "
-               "empty hand; the dealer scores as the best player.",
-    "solo": "Found: 30 minus the turns used, minus 2 per wrong guess. Not found: minus 2 per "
-            "wrong guess.",
+    "new_eleusis": N_("High count (the most cards anyone holds) minus your cards; +4 with no "
+                      "cards left; a true prophet adds 1 per right and 2 per wrong card after "
+                      "the marker; the dealer scores the best player's score, capped by twice "
+                      "the cards played before the true prophet."),
+    "royal": N_("High count (the most cards anyone holds) minus your cards; +4 with no cards "
+                "left; a prophet adds 1 per right and 2 per wrong bet in their era (halved for "
+                "a false prophet); God scores the best scientist's score, capped by twice the "
+                "cards played before the true prophet."),
+    "express": N_("12 minus the cards left in your hand; +6 for guessing the rule; +3 for an "
+                  "empty hand; the dealer scores as the best player."),
+    "solo": N_("Found: 30 minus the turns used, minus 2 per wrong guess. Not found: minus 2 "
+               "per wrong guess."),
 }
 
 
@@ -681,13 +706,14 @@ def end_match_question(c: Table) -> str:
     s = c.session
     assert s is not None
     done = sum(1 for r in s.rounds if r.over)
-    text = ("End the match now? The finished round counts" if done == 1 else
-            f"End the match now? The {done} finished rounds count")
+    text = ngettext("End the match now? The finished round counts.",
+                    "End the match now? The {count} finished rounds count.", done
+                    ).format(count=done)
     if not s.state.over:
-        text += "; this round is not finished and will not count"
+        text += " " + _("This round is not finished and will not count.")
     if compensates(s.state.config.variant.value):
-        return text + ", and everyone who has never dealt gets the compensation."
-    return text + "; this variant has no compensation."
+        return text + " " + _("Everyone who has never dealt gets the compensation.")
+    return text + " " + _("This variant has no compensation.")
 
 
 def _signed(n: int) -> str:
@@ -719,27 +745,33 @@ def match_model(c: Table) -> MatchVM:
             assert r.result is not None
             sc = r.result.scores[i]
             total += sc
-            role = " (dealer)" if r.config.dealer == i else ""
-            lines.append(f"Round {k + 1}{role}: {sc}")
+            line = (_("Round {number} (dealer): {score}") if r.config.dealer == i
+                    else _("Round {number}: {score}"))
+            lines.append(line.format(number=k + 1, score=sc))
         if s.ended_early and i not in dealers and compensates(variant):
-            lines.append(f"Compensation (never dealt): {_signed(comp[i])}")
+            lines.append(_("Compensation (never dealt): {points}").format(
+                points=_signed(comp[i])))
         total += comp[i]
         rows.append(MatchRowVM(name, tuple(lines), comp[i], total))
-    name = VARIANTS.get(s.setup.variant, variant)
+    name = _(VARIANTS.get(s.setup.variant, variant))
     note = ""
     if s.ended_early:
-        note = f"The match was ended early, after {len(done)} of {s.planned_rounds} rounds."
+        note = _("The match was ended early, after {done} of {count} rounds.").format(
+            done=len(done), count=s.planned_rounds)
         if all(i in dealers for i in range(len(names))):
-            note += " Everyone has dealt: no compensation."
+            note += " " + _("Everyone has dealt: no compensation.")
         else:
             note += " " + variant_info(s.state.config.variant).compensation
     best = max((r.total for r in rows), default=0)
     leaders = [r.name for r in rows if r.total == best]
     if len(leaders) == 1:
-        verb = "win" if leaders[0] == "You" else "wins"
-        winner = f"{leaders[0]} {verb} the match with {best} points."
+        said = (_("You win the match with {points} points.")
+                if leaders[0] in ("You", _("You"))
+                else _("{name} wins the match with {points} points."))
+        winner = said.format(name=leaders[0], points=best)
     else:
-        winner = f"{', '.join(leaders[:-1])} and {leaders[-1]} share the lead with {best} points."
+        winner = _("{names} and {name} share the lead with {points} points.").format(
+            names=", ".join(leaders[:-1]), name=leaders[-1], points=best)
     return MatchVM(len(done), s.planned_rounds, s.ended_early, note, tuple(rows), winner)
 
 
@@ -760,7 +792,7 @@ def round_end_model(c: Table,
     names = state.config.names
     rule = state.config.rule or ""
     english = ""
-    english = rule_check(rule)[1] if rule else "The dealer judged every play by hand."
+    english = rule_check(rule)[1] if rule else _("The dealer judged every play by hand.")
     totals = list(compensation_of(c))
     for r in s.rounds:
         if r.result is not None:
@@ -775,34 +807,39 @@ def round_end_model(c: Table,
         detail = result.details[i] if i < len(result.details) else ""
         if hints_by.get(i):
             n = hints_by[i]
-            detail = (detail + f" · asked for {n} hint{'s' if n > 1 else ''}").strip(" ·")
+            asked = ngettext("asked for {count} hint", "asked for {count} hints", n)
+            detail = (detail + " · " + asked.format(count=n)).strip(" ·")
         if state.config.variant.value == "solo" and result.floored:
-            detail = (detail + f" · benchmark score {result.floored[i]}").strip(" ·")
+            detail = (detail + " · " + _("benchmark score {score}").format(
+                score=result.floored[i])).strip(" ·")
         rows.append(ScoreRowVM(name, result.scores[i], detail, totals[i]))
     match_over = s.match_over
     # each scientist's best guess, and the runners-up that still carry some weight;
     # an empty list says no rule it can think of fits every play (shown as such)
     th = tuple(
-        (names[seat] if 0 <= seat < len(names) else "A computer scientist watching",
-         tuple(x for k, x in enumerate(h) if k == 0 or x[2] >= 0.01))
+        (names[seat] if 0 <= seat < len(names) else _("A computer scientist watching"),
+         tuple((x[0], said_in_language(x[0], x[1]), x[2])
+               for k, x in enumerate(h) if k == 0 or x[2] >= 0.01))
         for seat, h in sorted((thoughts or {}).items())
     )
     return RoundEndVM(
-        title=(f"{VARIANTS.get(s.setup.variant, '')}: the match is over"
+        title=(_("{variant}: the match is over")
                if s.planned_rounds > 1 and match_over else
-               f"{VARIANTS.get(s.setup.variant, '')}: round {len(s.rounds)} is over"
+               _("{variant}: round {number} is over")
                if s.planned_rounds > 1 else
-               f"{VARIANTS.get(s.setup.variant, '')}: the round is over"),
+               _("{variant}: the round is over")).format(
+                   variant=_(VARIANTS.get(s.setup.variant, "")), number=len(s.rounds)),
         reason=result.reason,
         rule=rule,
         english=english,
         scores=tuple(rows),
         thoughts=th,
-        next_label="Play again" if match_over else "Next round",
+        next_label=_("Play again") if match_over else _("Next round"),
         match_over=match_over,
         match=match_model(c) if match_over and s.planned_rounds > 1 else None,
         can_end_match=c.end_match_reason() is None,
-        how_note=HOW_NOTES.get(state.config.variant.value, ""),
+        how_note=_(HOW_NOTES[state.config.variant.value])
+        if state.config.variant.value in HOW_NOTES else "",
         in_match=s.planned_rounds > 1,
         round_no=len(s.rounds),
         end_question=(end_match_question(c) if c.ui.confirm_end
@@ -834,7 +871,7 @@ def toolbar_model(c: Table, title: str) -> ToolbarVM:
     if s is not None and s.planned_rounds > 1 and not s.match_over and c.ui.screen in (
             "table", "round-end", "write-rule"):
         why = c.end_match_reason()
-        end = ControlVM("End match", {"type": "end_match"}, why is None, why or "",
+        end = ControlVM(_("End match"), {"type": "end_match"}, why is None, why or "",
                         key="tb-end")
         if c.ui.confirm_end and why is None and c.ui.screen != "round-end":
             confirm = end_match_question(c)  # (the round's end asks by its own button)
@@ -921,12 +958,12 @@ class SetupVM:
 
 
 #: The dealer choices, short enough for a phone's select; the chosen one is explained below.
-DEALER_SHORT = {"computer": "The computer", "writer": "A person writes the rule",
-                "judge": "A person judges by hand"}
+DEALER_SHORT = {"computer": N_("The computer"), "writer": N_("A person writes the rule"),
+                "judge": N_("A person judges by hand")}
 DEALER_NOTES = {
-    "computer": "The computer picks a secret rule from its library and judges every play.",
-    "writer": "A person here writes the secret rule; the game judges every play by it.",
-    "judge": "A person here judges every play by hand (for a table with real cards).",
+    "computer": N_("The computer picks a secret rule from its library and judges every play."),
+    "writer": N_("A person here writes the secret rule; the game judges every play by it."),
+    "judge": N_("A person here judges every play by hand (for a table with real cards)."),
 }
 
 
@@ -937,19 +974,19 @@ def setup_model(c: Table, saves: Sequence[Mapping[str, object]], notes: Sequence
     solo = st.variant == "solo"
     match_note = ""
     if st.match and not solo:
-        first = ("You deal the first round." if st.dealer != "computer"
-                 else "The computers deal first; you deal the last round.")
-        match_note = f"Each player deals one round in turn. {first}"
+        first = (_("You deal the first round.") if st.dealer != "computer"
+                 else _("The computers deal first; you deal the last round."))
+        match_note = _("Each player deals one round in turn.") + " " + first
     return SetupVM(
         variant=st.variant,
-        variants=tuple((k, name, variant_available(k) or "") for k, name in VARIANTS.items()),
+        variants=tuple((k, _(name), variant_available(k) or "") for k, name in VARIANTS.items()),
         seats=tuple(SeatPlanVM(i, p.name, p.kind, p.strength) for i, p in enumerate(st.seats)),
         strengths=tuple(STRENGTHS),
         opponents=seat_limits(st.variant),
         dealer_choice=not solo,
         dealer=st.dealer,
-        dealers=tuple((k, DEALER_SHORT.get(k, k)) for k in DEALERS),
-        dealer_note=DEALER_NOTES.get(st.dealer, ""),
+        dealers=tuple((k, _(DEALER_SHORT[k]) if k in DEALER_SHORT else k) for k in DEALERS),
+        dealer_note=_(DEALER_NOTES[st.dealer]) if st.dealer in DEALER_NOTES else "",
         dealer_name=st.dealer_name,
         difficulty=st.difficulty,
         match_choice=not solo,
@@ -971,8 +1008,10 @@ def written_for(key: str) -> str:
     'The rules were written for 4 players or more, the dealer included.'
     """
     if key == "solo":
-        return "One player against the computer dealer."
+        return _("One player against the computer dealer.")
     low, high = variant_info(engine_variant(key)).players_written_for
     if high is None:
-        return f"The rules were written for {low} players or more, the dealer included."
-    return f"The rules were written for {low} to {high} players, the dealer included."
+        return _("The rules were written for {low} players or more, the dealer included."
+                 ).format(low=low)
+    return _("The rules were written for {low} to {high} players, the dealer included."
+             ).format(low=low, high=high)

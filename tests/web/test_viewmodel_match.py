@@ -120,7 +120,7 @@ def test_ending_during_a_round_drops_it_and_the_save_remembers() -> None:
     c.dispatch({"type": "end_match"})
     from eleusis_web.viewmodel import end_match_question
 
-    assert "this round is not finished and will not count" in end_match_question(c)
+    assert "This round is not finished and will not count" in end_match_question(c)
     c.dispatch({"type": "end_match", "confirm": True})
     assert len(s.rounds) == 1 and s.ended_early and c.ui.screen == "round-end"
     m = match_model(c)

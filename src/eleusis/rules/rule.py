@@ -132,6 +132,17 @@ class Rule:
 
         return say(self.ast)
 
+    def describe(self, lang: str = "en") -> str:
+        """The rule said as one sentence in ``lang`` (``"en"``, ``"pl"``, ``"fr"``,
+        ``"it"``; English for any other): :mod:`eleusis.rules.languages`.
+
+        >>> parse("card is red").describe("pl")
+        'Karta może zostać zagrana, gdy karta jest czerwona.'
+        """
+        from eleusis.rules.languages import describe  # loaded when first said, as english()
+
+        return describe(self.ast, lang)
+
 
 def parse(text: str) -> Rule:
     """Read a rule; raises :class:`RuleSyntaxError` (and nothing else) on bad input.

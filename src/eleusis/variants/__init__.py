@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from eleusis import narrate
+from eleusis.i18n import _
 from eleusis.state import (
     Bet,
     ConfigError,
@@ -111,7 +112,7 @@ def info(variant: Variant | str) -> VariantInfo:
     solo = v is Variant.SOLO
     return VariantInfo(
         variant=v.value,
-        name=narrate.VARIANT_NAMES[v.value],
+        name=_(narrate.VARIANT_NAMES[v.value]),
         scientists=(rules.MIN_SCIENTISTS, rules.MAX_SCIENTISTS),
         scientists_written_for=rules.WRITTEN_FOR,
         options=tuple(
@@ -130,7 +131,7 @@ def info(variant: Variant | str) -> VariantInfo:
         hand=rules.HAND,
         decks=rules.DECKS,
         rotates=not solo,
-        compensation=narrate.COMPENSATION[v.value],
+        compensation=_(narrate.COMPENSATION[v.value]),
         compensates=type(rules).compensation is not VariantRules.compensation,
     )
 

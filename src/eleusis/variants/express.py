@@ -23,6 +23,7 @@ player with no life left is out, and the first right guess wins).
 from __future__ import annotations
 
 from eleusis.cards import Card
+from eleusis.i18n import _
 from eleusis.state import (
     VARIANT_OPTIONS,
     Action,
@@ -216,13 +217,13 @@ class ExpressRules(VariantRules):
             scores[i] = express_score(s.held, s.right_guess)
             details[i] = (
                 f"12 - {s.held}"
-                + (" + 6 (right guess)" if s.right_guess else "")
-                + (" + 3 (empty hand)" if s.held == 0 else "")
+                + (" + 6 (" + _("right guess") + ")" if s.right_guess else "")
+                + (" + 3 (" + _("empty hand") + ")" if s.held == 0 else "")
             )
             best = scores[i] if best is None else max(best, scores[i])
         if w.config.dealer is not None:
             scores[w.config.dealer] = best or 0
-            details[w.config.dealer] = "as the best player"
+            details[w.config.dealer] = _("as the best player")
         w.end(reason, Result(reason, tuple(scores), (), tuple(details), self.winner(w)))
 
     @staticmethod

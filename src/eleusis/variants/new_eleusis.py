@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from eleusis import rng
 from eleusis.cards import Card
+from eleusis.i18n import _
 from eleusis.state import (
     VARIANT_OPTIONS,
     Action,
@@ -365,7 +366,7 @@ class NewEleusisRules(VariantRules):
         for i, sc in zip(seats, base, strict=True):
             scores[i] = sc
             details[i] = f"{high} - {w.seats[i].held}" + (
-                " + 4 (no cards)" if sc > high - w.seats[i].held else ""
+                " + 4 (" + _("no cards") + ")" if sc > high - w.seats[i].held else ""
             )
         before: int | None = None
         if w.prophet is not None:
@@ -374,12 +375,13 @@ class NewEleusisRules(VariantRules):
             wrong = sum(1 for col in w.layout for x in col.sideline if x.n > era.start)
             bonus = prophet_bonus(right, wrong)
             scores[w.prophet] += bonus
-            details[w.prophet] += f" + {right} + 2 x {wrong} (true prophet)"
+            details[w.prophet] += f" + {right} + 2 x {wrong} ({_('true prophet')})"
             before = era.start
         if w.config.dealer is not None:
             best = max((scores[i] for i in seats), default=0)
             scores[w.config.dealer] = dealer_score(best, before)
             details[w.config.dealer] = (
-                f"best player {best}" if before is None else f"min({best}, 2 x {before})"
+                _("best player {score}").format(score=best) if before is None
+                else f"min({best}, 2 x {before})"
             )
         w.end(reason, Result(reason, tuple(scores), (), tuple(details)))

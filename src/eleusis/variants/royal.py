@@ -32,6 +32,7 @@ from typing import Final
 
 from eleusis import narrate
 from eleusis.cards import Card
+from eleusis.i18n import _
 from eleusis.state import (
     VARIANT_OPTIONS,
     Action,
@@ -427,23 +428,24 @@ class RoyalRules(VariantRules):
         for i, h in zip(seats, held, strict=True):
             no_cards = h == 0 and w.seats[i].role is not Role.EXPELLED
             scores[i] = high - h + (EMPTY_HAND_BONUS if no_cards else 0)
-            details[i] = f"{high} - {h}" + (" + 4 (no cards)" if no_cards else "")
+            details[i] = f"{high} - {h}" + (" + 4 (" + _("no cards") + ")" if no_cards else "")
         bets = w.extra.get("era_bets", ())
         for era, (right, wrong) in zip(w.eras, bets, strict=True):
             false = era.end is not None
             bonus = prophet_bonus(right, wrong, false)
             scores[era.seat] += bonus
             details[era.seat] += (
-                f" + ({right} + 2 x {wrong}) / 2 (false prophet)"
+                f" + ({right} + 2 x {wrong}) / 2 ({_('false prophet')})"
                 if false
-                else f" + {right} + 2 x {wrong} (true prophet)"
+                else f" + {right} + 2 x {wrong} ({_('true prophet')})"
             )
         if w.config.dealer is not None:
             best = max((scores[i] for i in seats), default=0)
             before = w.eras[-1].start if w.prophet is not None else None
             scores[w.config.dealer] = best if before is None else min(best, 2 * before)
             details[w.config.dealer] = (
-                f"best scientist {best}" if before is None else f"min({best}, 2 x {before})"
+                _("best scientist {score}").format(score=best) if before is None
+                else f"min({best}, 2 x {before})"
             )
         w.end(reason, Result(reason, tuple(scores), (), tuple(details)))
 

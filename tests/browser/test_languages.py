@@ -1,0 +1,142 @@
+"""The page in the player's language: Polish from the browser, a switch that is remembered.
+
+A browser whose preferred language is Polish gets the page in Polish before
+Python is ready (the shell) and after (the screens Python draws). On every
+screen walked (the new-game screen, the table, a card played, the guess box)
+no text of the page is an English message of the catalogues that has a
+different Polish translation: every text node, ``aria-label``, ``title`` and
+option is compared with every message (its ``{placeholders}`` matching any
+text). The switch changes ``<html lang>`` and the texts at once, and a reload
+keeps the choice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from browser_support import BOOT_TIMEOUT_MS, assert_no_error, wait_game_started, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Every text a page shows to a person: own text of elements, labels, titles.
+TEXTS_JS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!el || el.closest('script, style, mpy-config, [hidden], .visually-hidden-none')) continue;
+    const text = node.textContent.trim();
+    if (text) out.push(text);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title]')) {
+    if (el.closest('[hidden]')) continue;
+    for (const name of ['aria-label', 'title']) {
+      const v = el.getAttribute(name);
+      if (v && v.trim()) out.push(v.trim());
+    }
+  }
+  out.push(document.title);
+  return out;
+}"""
+
+
+def _english_messages(lang: str) -> list[tuple[re.Pattern[str], str]]:
+    """Each English message whose ``lang`` translation differs, as a pattern."""
+    path = ROOT / "locale" / lang / "LC_MESSAGES" / "eleusis.po"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    out = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        said = message.string if isinstance(message.string, tuple) else (message.string,)
+        for msgid in ids:
+            if msgid in said:
+                continue  # the same words in both languages ("Solo", "Start")
+            if len(re.sub(r"\{\w+\}|\W", "", msgid)) < 5:
+                continue  # mostly placeholders ("{rank} of {suit}"): would match anything
+            pattern = re.escape(msgid)
+            pattern = re.sub(r"\\\{\w+\\\}", ".+", pattern)
+            out.append((re.compile(pattern + r"\Z"), msgid))
+    return out
+
+
+def english_left(page: Any, lang: str) -> list[str]:
+    """Texts of the page that are an English message (not translated into ``lang``)."""
+    messages = _english_messages(lang)
+    found = []
+    for text in page.evaluate(TEXTS_JS):
+        for pattern, msgid in messages:
+            if pattern.match(text):
+                found.append(f"{text!r} (message {msgid!r})")
+    return found
+
+
+@pytest.fixture
+def polish(chromium: Any) -> Iterator[Any]:
+    """A page whose browser prefers Polish, then English."""
+    context = chromium.new_context(service_workers="block", locale="pl-PL")
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        yield page
+        assert_no_error(page)
+    finally:
+        context.close()
+
+
+def test_a_polish_browser_gets_every_screen_in_polish(polish: Any, site: str) -> None:
+    page = polish
+    page.goto(site)
+    # the shell, whatever Python is doing
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    assert page.locator(".tagline").inner_text().startswith("Zagrywaj karty")
+    wait_ready(page)
+    page.wait_for_selector("#game[data-screen='setup']")
+    assert page.locator("#setup-title").inner_text() == "Nowa gra"
+    assert english_left(page, "pl") == []
+    page.locator("[data-key='start']").click()
+    wait_game_started(page)
+    assert english_left(page, "pl") == []
+    assert page.locator(".log").count() == 1
+    # a card played: the log speaks Polish too
+    page.locator(".hand .card").first.click()
+    page.locator("[data-key='ctl-Play']").click()
+    page.wait_for_function("() => document.querySelector('.log li') !== null")
+    log = page.locator(".log").inner_text()
+    assert "Zagrywasz" in log or "zagrywa" in log, log
+    assert english_left(page, "pl") == []
+    assert page.evaluate("document.documentElement.lang") == "pl"
+
+
+def test_the_switch_is_remembered_and_lang_follows(app_page: Any, site: str) -> None:
+    page = app_page
+    page.goto(site)
+    wait_ready(page)
+    page.wait_for_selector("#game[data-screen='setup']")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.select_option("#language", "fr")
+    page.wait_for_function("() => document.getElementById('setup-title')"
+                           ".textContent === 'Nouvelle partie'")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.locator(".tagline").inner_text().startswith("Jouez des cartes")
+    assert page.evaluate("localStorage.getItem('eleusis.language')") == "fr"
+    assert english_left(page, "fr") == []
+    page.reload()
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    wait_ready(page)
+    page.wait_for_selector("#game[data-screen='setup']")
+    assert page.locator("#setup-title").inner_text() == "Nouvelle partie"
+    assert page.locator("#language").input_value() == "fr"
+    page.select_option("#language", "it")
+    page.wait_for_function("() => document.getElementById('setup-title')"
+                           ".textContent === 'Nuova partita'")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert english_left(page, "it") == []
