@@ -420,12 +420,17 @@ class CardSplitFamily:
         acc: dict[int, float] = {}
         pe, w, mm, rows = self.pe, self.cw[s], self.mm[s], self.crows[s]
         get = acc.get
-        for j in self.live[s]:
-            r = rows[j][p]
-            acc[r] = get(r, 0.0) + w[j] * pe[mm[j]]
+        if self.k1 == 1:  # (no tolerance: a live class weighs its prior)
+            for j in self.live[s]:
+                r = rows[j][p]
+                acc[r] = get(r, 0.0) + w[j]
+        else:
+            for j in self.live[s]:
+                r = rows[j][p]
+                acc[r] = get(r, 0.0) + w[j] * pe[mm[j]]
         f = 1.0 / self.z[s]
-        out = self._side_cache[s][p] = sorted(((r, x * f) for r, x in acc.items()),
-                                              key=lambda x: (bin(x[0]).count("1"), x[0]))
+        out = self._side_cache[s][p] = [(r, acc[r] * f) for r in
+                                        sorted(acc, key=lambda r: (r.bit_count(), r))]
         return out
 
     def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
@@ -439,27 +444,28 @@ class CardSplitFamily:
         if not self.alive():
             return
         p = _row(line[-1] if line else None)
+        # each side's law as cut points on [0, 1] (its rows' cumulated weights),
+        # all sides' cuts in one order: between two cuts, each side's row is fixed
+        cuts: list[tuple[float, int, int]] = []
         sides = [self._side_rows(s, p) for s in range(self.k)]
-        idx = [0] * self.k
-        left = [sides[s][0][1] for s in range(self.k)]
-        done = 0.0
-        while True:
-            step = min(left)
-            row = 0
-            for s in range(self.k):
-                row |= sides[s][idx[s]][0]
-            if step > 0:
-                out[row] = out.get(row, 0.0) + scale * step
-            done += step
-            moved = False
-            for s in range(self.k):
-                left[s] -= step
-                if left[s] <= 1e-12 and idx[s] + 1 < len(sides[s]):
-                    idx[s] += 1
-                    left[s] = sides[s][idx[s]][1]
-                    moved = True
-            if not moved:
-                return
+        for s, law in enumerate(sides):
+            c = 0.0
+            for i, (_, w) in enumerate(law):
+                c += w
+                cuts.append((c, s, i))
+        cuts.sort()
+        cur = [law[0][0] for law in sides]
+        last = 0.0
+        get = out.get
+        for c, s, i in cuts:
+            if c > last:
+                row = 0
+                for r in cur:
+                    row |= r
+                out[row] = get(row, 0.0) + scale * (c - last)
+                last = c
+            if i + 1 < len(sides[s]):
+                cur[s] = sides[s][i + 1][0]
 
     def live_singles(self) -> set[int]:
         return set()
@@ -474,12 +480,14 @@ class CardSplitFamily:
             if z <= 0:
                 return 0.0
             m = self.masks[s]
-            want = [(p, r & m) for p, r in rows.items()]
             crows, w, mm = self.crows[s], self.cw[s], self.mm[s]
-            share *= sum(w[j] * pe[mm[j]] for j in self.live[s]
-                         if all(crows[j][p] == r for p, r in want)) / z
-            if share <= 0:
-                return 0.0
+            live = self.live[s]
+            for p, r in rows.items():  # (most classes fall at the first card)
+                rm = r & m
+                live = [j for j in live if crows[j][p] == rm]
+                if not live:
+                    return 0.0
+            share *= sum(w[j] * pe[mm[j]] for j in live) / z
         return share
 
     def _ranked(self, s: int) -> list[int]:
