@@ -301,6 +301,100 @@ class SplitFamily:
         return bool((self.space.bits[a] >> (NCARDS * _row(prev) + card.index)) & 1)
 
 
+class BackSplitFamily(SplitFamily):
+    """``if C(prev, prev2) then A else B``: a split on how the last two cards relate
+    (``if prev.rank > prev2.rank then card is red else card is black``), any
+    single blocks A and B.
+
+    Like :class:`SplitFamily`, with the side read from the last two cards.
+    Where there is no card two back the rule accepts any card (the rule
+    language's own reading of a missing ``prev2``): such contexts judge no
+    block, and a refusal there rules the whole family out.
+    """
+
+    def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
+                 side2: Callable[[Card, Card], int],
+                 texts: Callable[[Sequence[str]], str],
+                 englishes: Callable[[Sequence[str]], str], kmax: int, eps: float) -> None:
+        super().__init__(name, prior, space, weights, 2, lambda pos, prev: 0, texts, englishes,
+                         kmax, eps, by_prev=False)
+        self.side2 = side2
+
+    def _side_of(self, prev: Card | None, prev2: Card | None) -> int | None:
+        return None if prev is None or prev2 is None else self.side2(prev, prev2)
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        s = self._side_of(obs.prev, obs.prev2)
+        if s is None:
+            if not obs.accepted:
+                self.z = [0.0] * self.k  # (no mismatch is tolerated here)
+            return
+        want = 1 if obs.accepted else 0
+        mm = self.mm[s]
+        changed = False
+        for a in self.live[s]:
+            if single_verdicts[a] != want:
+                mm[a] += 1
+                changed = True
+        if changed:
+            self.live[s] = live = [a for a in self.live[s] if mm[a] < self.k1]
+            pe, w = self.pe, self.w
+            self.z[s] = sum(w[a] * pe[mm[a]] for a in live)
+
+    def _side_line(self, line: Sequence[Card]) -> int | None:
+        return self._side_of(line[-1] if line else None, line[-2] if len(line) >= 2 else None)
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        if not self.alive():
+            return
+        s = self._side_line(line)
+        if s is None:
+            out[FULL52] = out.get(FULL52, 0.0) + scale
+            return
+        srows = single_rows(self.space)
+        p = _row(line[-1])
+        pe, w, mm = self.pe, self.w, self.mm[s]
+        f = scale / self.z[s]
+        for a in self.live[s]:
+            row = srows[a][p]
+            out[row] = out.get(row, 0.0) + f * w[a] * pe[mm[a]]
+
+    def add_weights(self, pos: int, line: Sequence[Card], acc: list[float],
+                    scale: float) -> None:
+        if not self.alive():
+            return
+        s = self._side_line(line)
+        if s is None:
+            acc[0] += scale  # (block 0 is ``true``: every card)
+            return
+        pe, w, mm = self.pe, self.w, self.mm[s]
+        f = scale / self.z[s]
+        for a in self.live[s]:
+            acc[a] += f * w[a] * pe[mm[a]]
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        s = self._side_line(line)
+        if s is None:
+            return True
+        return bool((self.space.bits[parts[s]] >> (NCARDS * _row(line[-1]) + card.index)) & 1)
+
+
+def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card], bool]]]:
+    """Conditions on the last two cards a :class:`BackSplitFamily` may split on."""
+    return [
+        ("prev.rank > prev2.rank", "the last card is higher than the one before",
+         lambda p, q: p.rank > q.rank),
+        ("prev.rank < prev2.rank", "the last card is lower than the one before",
+         lambda p, q: p.rank < q.rank),
+        ("prev.color == prev2.color", "the last two cards have one color",
+         lambda p, q: p.red == q.red),
+        ("prev.suit == prev2.suit", "the last two cards have one suit",
+         lambda p, q: p.suit == q.suit),
+        ("(prev.rank + prev2.rank) % 2 == 0", "the last two ranks add up to an even number",
+         lambda p, q: (p.rank + q.rank) % 2 == 0),
+    ]
+
+
 class CardSplitFamily:
     """``if C(card) then A else B`` (or ``case card.suit ...``): the split reads the card.
 
@@ -1053,7 +1147,7 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 #: Prior mass of each kind of family, as a share of all these families' mass.
 EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
                 "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
-                "case-prev": 0.05, "pos-rank": 0.05}
+                "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -1165,6 +1259,11 @@ def _make_families(space: Space, kmax: int, eps: float,
                           f"when {suits[r]} then {p[r]}" for r in range(3)) + f" else {p[3]}",
                       lambda p: "; ".join(f"after {suits[r]}, {p[r]}" for r in range(4)),
                       kmax, eps)
+    backs = _back_conditions()
+    for cond, said, test in backs:
+        yield BackSplitFamily(f"split {cond}", EXTRA_SHARES["split-back"] / len(backs), space,
+                              weights, lambda p, q, t=test: 0 if t(p, q) else 1,  # type: ignore[misc]
+                              _ite_text(cond), _ite_english(said), kmax, eps)
     cards = _card_splits()
     for name, k, side, text, english in cards:
         yield CardSplitFamily(f"split {name}", EXTRA_SHARES["split-card"] / len(cards), space,
