@@ -11,7 +11,14 @@ the previous card. People also write rules that
   prev2.suit``, "not three of a color in a row", ``card.suit != prev3.suit``):
   :class:`LagFamily`;
 * accept an unusual set of ranks (``card.rank in {1, 3, 6, 10}``):
-  :class:`RankSetFamily`.
+  :class:`RankSetFamily`;
+* split on the judged card itself (``if card is red then card.rank >
+  prev.rank else card.rank < prev.rank``, ``case card.suit ...``):
+  :class:`CardSplitFamily`; on how the last two cards relate (``if
+  prev.rank > prev2.rank then ...``): :class:`BackSplitFamily`; on the
+  last card's suit (``case prev.suit ...``): a :class:`SplitFamily`;
+* relate the rank with the position (``card.rank >= pos``, ``card.rank % 3
+  == pos % 3``): :class:`PosRankFamily`.
 
 None of them is enumerated. A split family factorises like the periodic
 rules of :mod:`eleusis.ai.inference`: the observations on one side of the
