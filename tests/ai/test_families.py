@@ -208,3 +208,12 @@ def test_a_rejected_guess_is_not_made_again() -> None:
     sci.guess_rejected(line, first)
     again = sci.consider_guess(line, 29)
     assert again != first
+
+
+def test_a_split_on_the_card_that_is_a_plain_rule_is_one_idea() -> None:
+    # "if card is red then false else card.rank != 11" says "card is black and
+    # card.rank != 11" in other words: the explanation lists the idea once
+    sci, line = _watch("card is black and card.rank != 11", 60)
+    hyps = sci.explain(line, 5)
+    assert hyps[0].text == "card is black and card.rank != 11"
+    assert all(not h.text.startswith("if card is red then false") for h in hyps)

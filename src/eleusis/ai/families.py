@@ -655,6 +655,18 @@ class CardSplitFamily:
     def english(self, parts: tuple[int, ...]) -> str:
         return self._englishes([self._side_english(s, j) for s, j in enumerate(parts)])
 
+    def table(self, parts: tuple[int, ...]) -> int:
+        """The rule's verdicts after every last card, as one bit set laid out as
+        :attr:`eleusis.ai.space.Space.bits` (row ``p``: after card ``p``), so
+        that an explanation can tell it is a plain rule it already lists."""
+        out = 0
+        for p in range(NCARDS + 1):
+            row = 0
+            for s, j in enumerate(parts):
+                row |= self.crows[s][j][p]
+            out |= row << (NCARDS * p)
+        return out
+
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         s = self.side_of[card.index]
         p = _row(line[-1] if line else None)

@@ -29,7 +29,7 @@ from math import fsum
 from typing import Any, TypeVar
 
 from eleusis.ai.blocks import FULL52
-from eleusis.ai.families import ExtraCandidate, families_steps
+from eleusis.ai.families import CardSplitFamily, ExtraCandidate, families_steps
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
     LAG2,
@@ -594,6 +594,16 @@ class Scientist:
                 if key in seen:
                     continue
                 seen.add(key)
+            # a split on the card that is a plain rule in other words (``if
+            # card is red then false else card.rank != 11``): one idea
+            table = (("table", c.owner.table(c.parts))
+                     if isinstance(c, ExtraCandidate) and isinstance(c.owner, CardSplitFamily)
+                     else ("table", space.bits[c.parts[0]])
+                     if isinstance(c, Candidate) and c.family == 0 else None)
+            if table is not None:
+                if table in seen:
+                    continue
+                seen.add(table)
             out.append(Hypothesis(text, c.english(space), q))
             if len(out) == limit:
                 break
