@@ -4,8 +4,9 @@ A :class:`Scientist` watches what a player sees (the starter, every play and
 its verdict, the answers to its guesses), holds a posterior over tens of
 thousands of rules generated from the rule language's building blocks (and
 the position-periodic rules built from them; the stronger presets also
-splits on the last card or the position with any blocks, relations with two
-and three cards back, any set of ranks: :mod:`eleusis.ai.families`, and the
+splits on the last card, the last two cards, the card itself or the
+position with any blocks, relations with two and three cards back, any set
+of ranks, the rank against the position: :mod:`eleusis.ai.families`, and the
 chance that the rule is none of these), plays the cards that teach it
 most, and guesses when the expected score of guessing is positive. It never
 reads the rule library, the rule generator or the secret rule.

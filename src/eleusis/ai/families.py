@@ -11,7 +11,14 @@ the previous card. People also write rules that
   prev2.suit``, "not three of a color in a row", ``card.suit != prev3.suit``):
   :class:`LagFamily`;
 * accept an unusual set of ranks (``card.rank in {1, 3, 6, 10}``):
-  :class:`RankSetFamily`.
+  :class:`RankSetFamily`;
+* split on the judged card itself (``if card is red then card.rank >
+  prev.rank else card.rank < prev.rank``, ``case card.suit ...``):
+  :class:`CardSplitFamily`; on how the last two cards relate (``if
+  prev.rank > prev2.rank then ...``): :class:`BackSplitFamily`; on the
+  last card's suit (``case prev.suit ...``): a :class:`SplitFamily`;
+* relate the rank with the position (``card.rank >= pos``, ``card.rank % 3
+  == pos % 3``): :class:`PosRankFamily`.
 
 None of them is enumerated. A split family factorises like the periodic
 rules of :mod:`eleusis.ai.inference`: the observations on one side of the
@@ -49,7 +56,7 @@ from eleusis.ai.blocks import (
     rank_word,
 )
 from eleusis.ai.space import Space, single_rows
-from eleusis.cards import ALL_CARDS, Card
+from eleusis.cards import ALL_CARDS, SUITS, Card
 
 
 class Obs(Protocol):
@@ -301,6 +308,371 @@ class SplitFamily:
         return bool((self.space.bits[a] >> (NCARDS * _row(prev) + card.index)) & 1)
 
 
+class BackSplitFamily(SplitFamily):
+    """``if C(prev, prev2) then A else B``: a split on how the last two cards relate
+    (``if prev.rank > prev2.rank then card is red else card is black``), any
+    single blocks A and B.
+
+    Like :class:`SplitFamily`, with the side read from the last two cards.
+    Where there is no card two back the rule accepts any card (the rule
+    language's own reading of a missing ``prev2``): such contexts judge no
+    block, and a refusal there rules the whole family out.
+    """
+
+    def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
+                 side2: Callable[[Card, Card], int],
+                 texts: Callable[[Sequence[str]], str],
+                 englishes: Callable[[Sequence[str]], str], kmax: int, eps: float) -> None:
+        super().__init__(name, prior, space, weights, 2, lambda pos, prev: 0, texts, englishes,
+                         kmax, eps, by_prev=False)
+        self.side2 = side2
+
+    def _side_of(self, prev: Card | None, prev2: Card | None) -> int | None:
+        return None if prev is None or prev2 is None else self.side2(prev, prev2)
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        s = self._side_of(obs.prev, obs.prev2)
+        if s is None:
+            if not obs.accepted:
+                self.z = [0.0] * self.k  # (no mismatch is tolerated here)
+            return
+        want = 1 if obs.accepted else 0
+        mm = self.mm[s]
+        changed = False
+        for a in self.live[s]:
+            if single_verdicts[a] != want:
+                mm[a] += 1
+                changed = True
+        if changed:
+            self.live[s] = live = [a for a in self.live[s] if mm[a] < self.k1]
+            pe, w = self.pe, self.w
+            self.z[s] = sum(w[a] * pe[mm[a]] for a in live)
+
+    def _side_line(self, line: Sequence[Card]) -> int | None:
+        return self._side_of(line[-1] if line else None, line[-2] if len(line) >= 2 else None)
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        if not self.alive():
+            return
+        s = self._side_line(line)
+        if s is None:
+            out[FULL52] = out.get(FULL52, 0.0) + scale
+            return
+        srows = single_rows(self.space)
+        p = _row(line[-1])
+        pe, w, mm = self.pe, self.w, self.mm[s]
+        f = scale / self.z[s]
+        for a in self.live[s]:
+            row = srows[a][p]
+            out[row] = out.get(row, 0.0) + f * w[a] * pe[mm[a]]
+
+    def add_weights(self, pos: int, line: Sequence[Card], acc: list[float],
+                    scale: float) -> None:
+        if not self.alive():
+            return
+        s = self._side_line(line)
+        if s is None:
+            acc[0] += scale  # (block 0 is ``true``: every card)
+            return
+        pe, w, mm = self.pe, self.w, self.mm[s]
+        f = scale / self.z[s]
+        for a in self.live[s]:
+            acc[a] += f * w[a] * pe[mm[a]]
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        s = self._side_line(line)
+        if s is None:
+            return True
+        return bool((self.space.bits[parts[s]] >> (NCARDS * _row(line[-1]) + card.index)) & 1)
+
+
+def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card], bool]]]:
+    """Conditions on the last two cards a :class:`BackSplitFamily` may split on."""
+    return [
+        ("prev.rank > prev2.rank", "the last card is higher than the one before",
+         lambda p, q: p.rank > q.rank),
+        ("prev.rank < prev2.rank", "the last card is lower than the one before",
+         lambda p, q: p.rank < q.rank),
+        ("prev.color == prev2.color", "the last two cards have one color",
+         lambda p, q: p.red == q.red),
+        ("prev.suit == prev2.suit", "the last two cards have one suit",
+         lambda p, q: p.suit == q.suit),
+        ("(prev.rank + prev2.rank) % 2 == 0", "the last two ranks add up to an even number",
+         lambda p, q: (p.rank + q.rank) % 2 == 0),
+    ]
+
+
+class CardSplitFamily:
+    """``if C(card) then A else B`` (or ``case card.suit ...``): the split reads the card.
+
+    People write rules whose condition is the judged card itself ("a red card
+    must be higher than the last card, a black one lower"): each side of the
+    split is a set of cards, and a block only matters on its side's cards. So
+    the blocks of a side are merged by what they accept *on that side* (on
+    red cards, ``card is red`` and ``true`` are one rule), each class
+    weighing its members' prior; then the family factorises like
+    :class:`SplitFamily` (one mismatch counter per side and class): an
+    observation counts on the side of the card played. A rule whose every
+    side is one single block's is a plain rule and weighed there.
+    """
+
+    def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
+                 k: int, card_side: Callable[[Card], int],
+                 texts: Callable[[Sequence[str]], str],
+                 englishes: Callable[[Sequence[str]], str], kmax: int, eps: float) -> None:
+        self.name = name
+        self.prior = prior
+        self.space = space
+        self.k = k
+        self.card_side = card_side
+        self.side_of = [card_side(c) for c in ALL_CARDS]
+        self.masks = [sum(1 << i for i in range(NCARDS) if self.side_of[i] == s)
+                      for s in range(k)]
+        self._texts = texts
+        self._englishes = englishes
+        self.k1 = kmax + 1
+        self.pe = [eps ** m for m in range(kmax + 1)] + [0.0]
+        n1 = space.level_end[1]
+        total = sum(weights[:n1]) or 1.0
+        srows = single_rows(space)
+        #: per side: each class's masked rows (53 of them), prior, representative block
+        self.crows: list[list[tuple[int, ...]]] = []
+        self.cw: list[list[float]] = []
+        self.crep: list[list[int]] = []
+        #: per side: the class of each single block
+        self.of_block: list[list[int]] = []
+        for s in range(k):
+            m = self.masks[s]
+            index: dict[tuple[int, ...], int] = {}
+            rows_s: list[tuple[int, ...]] = []
+            w_s: list[float] = []
+            rep_s: list[int] = []
+            of: list[int] = []
+            for a in range(n1):
+                key = tuple(r & m for r in srows[a])
+                j = index.get(key)
+                if j is None:
+                    j = index[key] = len(rows_s)
+                    rows_s.append(key)
+                    w_s.append(0.0)
+                    rep_s.append(a)
+                w_s[j] += weights[a] / total
+                if weights[a] > weights[rep_s[j]]:
+                    rep_s[j] = a  # (the simplest member names the class)
+                of.append(j)
+            self.crows.append(rows_s)
+            self.cw.append(w_s)
+            self.crep.append(rep_s)
+            self.of_block.append(of)
+        self._live0 = [[j for j in range(len(self.cw[s])) if self.cw[s][j] > 0]
+                       for s in range(k)]
+        self.mm = [[0] * len(self.cw[s]) for s in range(k)]
+        self.live = [list(x) for x in self._live0]
+        self.z = [1.0] * k
+        self.excluded: set[tuple[int, ...]] = set()
+        #: per side, {last card: that side's predicted rows} (see :meth:`rows`)
+        self._side_cache: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(k)]
+
+    def fresh(self) -> CardSplitFamily:
+        """The same family before any observation (sharing the unchanging parts)."""
+        new = copy.copy(self)
+        new.mm = [[0] * len(self.cw[s]) for s in range(self.k)]
+        new.live = [list(x) for x in self._live0]
+        new.z = [1.0] * self.k
+        new.excluded = set()
+        new._side_cache = [{} for _ in range(self.k)]
+        return new
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        c = obs.card.index
+        s = self.side_of[c]
+        p = _row(obs.prev)
+        want = 1 if obs.accepted else 0
+        mm = self.mm[s]
+        rows = self.crows[s]
+        changed = False
+        for j in self.live[s]:
+            if (rows[j][p] >> c) & 1 != want:
+                mm[j] += 1
+                changed = True
+        if changed:
+            k1 = self.k1
+            self.live[s] = live = [j for j in self.live[s] if mm[j] < k1]
+            pe, w = self.pe, self.cw[s]
+            self.z[s] = sum(w[j] * pe[mm[j]] for j in live)
+            self._side_cache[s] = {}
+
+    def evidence(self) -> float:
+        e = 1.0
+        for z in self.z:
+            e *= z
+        return e
+
+    def alive(self) -> bool:
+        return all(z > 0 for z in self.z)
+
+    def _side_rows(self, s: int, p: int) -> list[tuple[int, float]]:
+        """Side ``s``'s law of what it accepts after card ``p``: [(row, weight)],
+        smallest rows first; memoised until an observation changes the side
+        (a refused card changes one side only, and leaves the last card)."""
+        hit = self._side_cache[s].get(p)
+        if hit is not None:
+            return hit
+        acc: dict[int, float] = {}
+        pe, w, mm, rows = self.pe, self.cw[s], self.mm[s], self.crows[s]
+        get = acc.get
+        if self.k1 == 1:  # (no tolerance: a live class weighs its prior)
+            for j in self.live[s]:
+                r = rows[j][p]
+                acc[r] = get(r, 0.0) + w[j]
+        else:
+            for j in self.live[s]:
+                r = rows[j][p]
+                acc[r] = get(r, 0.0) + w[j] * pe[mm[j]]
+        f = 1.0 / self.z[s]
+        out = self._side_cache[s][p] = [(r, acc[r] * f) for r in
+                                        sorted(acc, key=lambda r: (r.bit_count(), r))]
+        return out
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        """The predicted rows: each side's law exact, the sides coupled by rank.
+
+        The sides are independent in the posterior, but the rows of a joint
+        law would be a product; the comonotone coupling (the sides' rows
+        matched in order of size, as many entries as the sides' rows together)
+        keeps every card's probability exact and the rows few.
+        """
+        if not self.alive():
+            return
+        p = _row(line[-1] if line else None)
+        # each side's law as cut points on [0, 1] (its rows' cumulated weights),
+        # all sides' cuts in one order: between two cuts, each side's row is fixed
+        cuts: list[tuple[float, int, int]] = []
+        sides = [self._side_rows(s, p) for s in range(self.k)]
+        for s, law in enumerate(sides):
+            c = 0.0
+            for i, (_, w) in enumerate(law):
+                c += w
+                cuts.append((c, s, i))
+        cuts.sort()
+        cur = [law[0][0] for law in sides]
+        last = 0.0
+        get = out.get
+        for c, s, i in cuts:
+            if c > last:
+                row = 0
+                for r in cur:
+                    row |= r
+                out[row] = get(row, 0.0) + scale * (c - last)
+                last = c
+            if i + 1 < len(sides[s]):
+                cur[s] = sides[s][i + 1][0]
+
+    def live_singles(self) -> set[int]:
+        return set()
+
+    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+        """The share of rules agreeing with a candidate on each side's cards everywhere
+        it can reach (``rows``: the candidate's row after each reachable last card)."""
+        share = 1.0
+        pe = self.pe
+        for s in range(self.k):
+            z = self.z[s]
+            if z <= 0:
+                return 0.0
+            m = self.masks[s]
+            crows, w, mm = self.crows[s], self.cw[s], self.mm[s]
+            live = self.live[s]
+            for p, r in rows.items():  # (most classes fall at the first card)
+                rm = r & m
+                live = [j for j in live if crows[j][p] == rm]
+                if not live:
+                    return 0.0
+            share *= sum(w[j] * pe[mm[j]] for j in live) / z
+        return share
+
+    def _ranked(self, s: int) -> list[int]:
+        pe, w, mm = self.pe, self.cw[s], self.mm[s]
+        return sorted(self.live[s], key=lambda j: (-w[j] * pe[mm[j]], j))
+
+    def _plain(self, parts: tuple[int, ...]) -> bool:
+        """Whether one single block is the rule on every side (a plain rule)."""
+        for a in range(len(self.of_block[0])):
+            if all(self.of_block[s][a] == parts[s] for s in range(self.k)):
+                return True
+        return False
+
+    def best(self, index: int) -> ExtraCandidate | None:
+        if not self.alive():
+            return None
+        tops = [self._ranked(s)[:3] for s in range(self.k)]
+        parts = tuple(t[0] for t in tops)
+        if parts in self.excluded:
+            options = []
+            for s in range(self.k):
+                for alt in tops[s][1:]:
+                    q = (*parts[:s], alt, *parts[s + 1:])
+                    if q not in self.excluded:
+                        options.append((-self.share(q), q))
+            if not options:
+                return None
+            parts = min(options)[1]
+        if self._plain(parts):
+            return None
+        return ExtraCandidate(index, parts, self)
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        if parts in self.excluded:
+            return 0.0
+        q = 1.0
+        for s, j in enumerate(parts):
+            z = self.z[s]
+            q *= self.cw[s][j] * self.pe[self.mm[s][j]] / z if z > 0 else 0.0
+        return q
+
+    def exclude(self, parts: tuple[int, ...]) -> None:
+        self.excluded.add(parts)
+
+    def _side_text(self, s: int, j: int) -> str:
+        rows, m = self.crows[s][j], self.masks[s]
+        if all(r == 0 for r in rows):
+            return "false"
+        if all(r == m for r in rows):
+            return "true"
+        return _paren(self.space.text(self.crep[s][j]))
+
+    def _side_english(self, s: int, j: int) -> str:
+        rows, m = self.crows[s][j], self.masks[s]
+        if all(r == 0 for r in rows):
+            return "it is refused"
+        if all(r == m for r in rows):
+            return "it is accepted"
+        return self.space.english(self.crep[s][j])
+
+    def text(self, parts: tuple[int, ...]) -> str:
+        return self._texts([self._side_text(s, j) for s, j in enumerate(parts)])
+
+    def english(self, parts: tuple[int, ...]) -> str:
+        return self._englishes([self._side_english(s, j) for s, j in enumerate(parts)])
+
+    def table(self, parts: tuple[int, ...]) -> int:
+        """The rule's verdicts after every last card, as one bit set laid out as
+        :attr:`eleusis.ai.space.Space.bits` (row ``p``: after card ``p``), so
+        that an explanation can tell it is a plain rule it already lists."""
+        out = 0
+        for p in range(NCARDS + 1):
+            row = 0
+            for s, j in enumerate(parts):
+                row |= self.crows[s][j][p]
+            out |= row << (NCARDS * p)
+        return out
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        s = self.side_of[card.index]
+        p = _row(line[-1] if line else None)
+        return bool((self.crows[s][parts[s]][p] >> card.index) & 1)
+
+
 #: How a lag hypothesis reads one relation on earlier cards.
 SHIFT3, AND2, OR2, AND3 = 0, 1, 2, 3
 _LAG_WEIGHT = (0.25, 0.35, 0.25, 0.15)
@@ -458,6 +830,135 @@ class LagFamily:
                    if m < self.k1 and not bad[self.hyps[h][0]]) / self.z
 
 
+def _pos_rank_relations() -> list[tuple[str, str, Callable[[int, int], bool]]]:
+    """Relations of the card's rank with the position: (text, English, test(pos, rank))."""
+    out: list[tuple[str, str, Callable[[int, int], bool]]] = []
+    ops: list[tuple[str, str, Callable[[int, int], bool]]] = [
+        ("<", "below", lambda r, x: r < x), ("<=", "at most", lambda r, x: r <= x),
+        ("==", "equal to", lambda r, x: r == x), ("!=", "not equal to", lambda r, x: r != x),
+        (">=", "at least", lambda r, x: r >= x), (">", "above", lambda r, x: r > x)]
+    for op, word, f in ops:
+        out.append((f"card.rank {op} pos", f"the card's rank is {word} its position",
+                    lambda pos, r, f=f: f(r, pos)))  # type: ignore[misc]
+        out.append((f"card.rank {op} wrap(pos)",
+                    f"the card's rank is {word} its position counted round from ace to king",
+                    lambda pos, r, f=f: f(r, (pos - 1) % 13 + 1)))  # type: ignore[misc]
+    for m in (2, 3, 4, 5):
+        out.append((f"card.rank % {m} == pos % {m}",
+                    f"the card's rank and its position leave the same remainder by {m}",
+                    lambda pos, r, m=m: r % m == pos % m))  # type: ignore[misc]
+        out.append((f"card.rank % {m} != pos % {m}",
+                    f"the card's rank and its position leave different remainders by {m}",
+                    lambda pos, r, m=m: r % m != pos % m))  # type: ignore[misc]
+    for m, rs in ((2, (1,)), (3, (0, 1, 2)), (4, (0,)), (5, (0,))):
+        for res in rs:
+            out.append((f"(card.rank + pos) % {m} == {res}",
+                        f"the card's rank plus its position leaves {res} divided by {m}",
+                        lambda pos, r, m=m, res=res: (r + pos) % m == res))  # type: ignore[misc]
+            out.append((f"(card.rank + pos) % {m} != {res}",
+                        f"the card's rank plus its position does not leave {res} divided by {m}",
+                        lambda pos, r, m=m, res=res: (r + pos) % m != res))  # type: ignore[misc]
+    out.append(("card.rank % pos == 0", "the card's rank is a multiple of its position",
+                lambda pos, r: r % pos == 0))
+    out.append(("pos % card.rank == 0", "the card's rank divides its position",
+                lambda pos, r: pos % r == 0))
+    return out
+
+
+class PosRankFamily:
+    """One relation of the card's rank with its position (``card.rank >= pos``,
+    ``card.rank % 3 == pos % 3``, ``(card.rank + pos) % 2 == 1``...).
+
+    A short explicit list, like :class:`LagFamily`: the position is unbounded,
+    so these rules have no place in the enumerated bit sets; each hypothesis
+    judges a card from its rank and the position directly.
+    """
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
+        self.name = name
+        self.prior = prior
+        self.hyps = _pos_rank_relations()
+        self.w = [1.0 / len(self.hyps)] * len(self.hyps)
+        self.k1 = kmax + 1
+        self.pe = [eps ** m for m in range(kmax + 1)] + [0.0]
+        self.mm = [0] * len(self.hyps)
+        self.z = 1.0
+        #: (hypothesis, position) -> the 52-bit set of cards it accepts there
+        self._rows: dict[tuple[int, int], int] = {}
+
+    def fresh(self) -> PosRankFamily:
+        """The same family before any observation (sharing the unchanging parts)."""
+        new = copy.copy(self)
+        new.mm = [0] * len(self.hyps)
+        new.z = 1.0
+        return new
+
+    def _row_at(self, h: int, pos: int) -> int:
+        row = self._rows.get((h, pos))
+        if row is None:
+            f = self.hyps[h][2]
+            row = self._rows[(h, pos)] = sum(_RANK_CARDS[r] for r in range(1, 14) if f(pos, r))
+        return row
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        want = obs.accepted
+        mm, k1 = self.mm, self.k1
+        r = obs.card.rank
+        for h, (_, _, f) in enumerate(self.hyps):
+            if mm[h] < k1 and f(obs.pos, r) != want:
+                mm[h] += 1
+        self.z = sum(self.w[h] * self.pe[m] for h, m in enumerate(mm) if m < k1)
+
+    def evidence(self) -> float:
+        return self.z
+
+    def alive(self) -> bool:
+        return self.z > 0
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        if self.z <= 0:
+            return
+        f = scale / self.z
+        for h, m in enumerate(self.mm):
+            if m < self.k1:
+                row = self._row_at(h, pos)
+                out[row] = out.get(row, 0.0) + f * self.w[h] * self.pe[m]
+
+    def best(self, index: int) -> ExtraCandidate | None:
+        live = [h for h, m in enumerate(self.mm) if m < self.k1]
+        if not live:
+            return None
+        h = max(live, key=lambda h: (self.w[h] * self.pe[self.mm[h]], -h))
+        return ExtraCandidate(index, (h,), self)
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        h = parts[0]
+        return self.w[h] * self.pe[self.mm[h]] / self.z if self.z > 0 else 0.0
+
+    def exclude(self, parts: tuple[int, ...]) -> None:
+        h = parts[0]
+        if self.mm[h] < self.k1:
+            self.mm[h] = self.k1
+            self.z = sum(self.w[g] * self.pe[m] for g, m in enumerate(self.mm) if m < self.k1)
+
+    def text(self, parts: tuple[int, ...]) -> str:
+        return self.hyps[parts[0]][0]
+
+    def english(self, parts: tuple[int, ...]) -> str:
+        return self.hyps[parts[0]][1]
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        return self.hyps[parts[0]][2](len(line) + 1, card.rank)
+
+    def live_singles(self) -> set[int]:
+        return set()
+
+    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+        """Not counted (a relation with the position changes as the line grows):
+        an underestimate, which only delays a guess."""
+        return 0.0
+
+
 _RANK_CARDS = [card_mask(lambda c, r=r: c.rank == r) for r in range(14)]  # type: ignore[misc]
 
 
@@ -483,6 +984,8 @@ class RankSetFamily:
         self.kmax = kmax
         self.eps = eps
         self.seen = [[0, 0] for _ in range(14)]  # [refused, accepted] counts by rank
+        #: sets guessed and judged wrong (their share is 0 from then on)
+        self.excluded: set[tuple[int, ...]] = set()
 
     def fresh(self) -> RankSetFamily:
         """The same family before any observation."""
@@ -537,20 +1040,37 @@ class RankSetFamily:
         if p:
             out[known | unseen] = out.get(known | unseen, 0.0) + scale * p
 
-    def _guess(self) -> tuple[int, ...]:
+    def _guess(self) -> tuple[int, ...] | None:
+        """The most probable set not judged wrong yet (None: none is left).
+
+        The unseen ranks go all in or all out, as their predictive says; after
+        a wrong guess, the unseen rank (or two) whose flip loses least.
+        """
         acc, ref, _, _ = self._state()
         take_unseen = self._p_unseen() >= 0.5
-        return tuple(r for r in range(1, 14)
+        base = tuple(r for r in range(1, 14)
                      if acc >> r & 1 or (take_unseen and not ref >> r & 1))
+        if base not in self.excluded:
+            return base
+        unseen = [r for r in range(1, 14) if not (acc | ref) >> r & 1]
+        options = []
+        for i, r in enumerate(unseen):
+            for r2 in [None, *unseen[i + 1:]]:
+                flip = {r} if r2 is None else {r, r2}
+                alt = tuple(sorted(set(base) ^ flip))
+                if alt not in self.excluded:
+                    options.append((-self.share(alt), alt))
+        return min(options)[1] if options else None
 
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
             return None
-        return ExtraCandidate(index, self._guess(), self)
+        guess = self._guess()
+        return None if guess is None else ExtraCandidate(index, guess, self)
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         acc, ref, wrong, unseen = self._state()
-        if wrong > self.kmax:
+        if wrong > self.kmax or parts in self.excluded:
             return 0.0
         want = sum(1 << r for r in parts)
         if (acc & ~want) or (ref & want):
@@ -568,7 +1088,8 @@ class RankSetFamily:
         return q
 
     def exclude(self, parts: tuple[int, ...]) -> None:
-        pass  # a wrong set guess is mostly an unseen rank guessed wrong: nothing to drop
+        # (the evidence barely moves: one set among the 2 ** unseen ones)
+        self.excluded.add(parts)
 
     def text(self, parts: tuple[int, ...]) -> str:
         if len(parts) == 13:
@@ -644,7 +1165,39 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 
 #: Prior mass of each kind of family, as a share of all these families' mass.
 EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
-                "pos5": 0.01, "lag": 0.25, "ranks": 0.12}
+                "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
+                "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10}
+
+
+def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
+                                 Callable[[Sequence[str]], str]]]:
+    """The splits on the judged card: (name, sides, side of a card, text, English)."""
+    suits = [s.noun for s in SUITS]
+
+    def case_text(subject: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
+        def text(p: Sequence[str]) -> str:
+            whens = " ".join(f"when {labels[r]} then {p[r]}" for r in range(len(p) - 1))
+            return f"case {subject} {whens} else {p[-1]}"
+        return text
+
+    def case_english(what: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
+        return lambda p: "; ".join(f"{what} {labels[r]}: {p[r]}" for r in range(len(p)))
+
+    return [
+        ("card is red", 2, lambda c: 0 if c.red else 1, _ite_text("card is red"),
+         _ite_english("the card is red")),
+        ("card is face", 2, lambda c: 0 if c.face else 1, _ite_text("card is face"),
+         _ite_english("the card is a face card")),
+        ("card is even", 2, lambda c: 0 if c.even else 1, _ite_text("card is even"),
+         _ite_english("the card's rank is even")),
+        ("card.rank >= 8", 2, lambda c: 0 if c.rank >= 8 else 1, _ite_text("card.rank >= 8"),
+         _ite_english("the card's rank is at least eight")),
+        ("case card.suit", 4, lambda c: c.suit.order, case_text("card.suit", suits),
+         case_english("a card of", suits)),
+        ("case card.rank % 3", 3, lambda c: c.rank % 3,
+         case_text("card.rank % 3", ["0", "1", "2"]),
+         case_english("a rank leaving, divided by three,", ["0", "1", "2"])),
+    ]
 
 
 def split_conditions() -> list[Block]:
@@ -718,8 +1271,25 @@ def _make_families(space: Space, kmax: int, eps: float,
         yield SplitFamily(f"pos % {k}", EXTRA_SHARES[key], space, weights, k,
                           _pos_side(k), _case_text(k), _case_english(k), kmax, eps,
                           by_prev=False)
+    suits = [s.noun for s in SUITS]
+    yield SplitFamily("case prev.suit", EXTRA_SHARES["case-prev"], space, weights, 4,
+                      lambda pos, prev: 0 if prev is None else prev.suit.order,
+                      lambda p: "case prev.suit " + " ".join(
+                          f"when {suits[r]} then {p[r]}" for r in range(3)) + f" else {p[3]}",
+                      lambda p: "; ".join(f"after {suits[r]}, {p[r]}" for r in range(4)),
+                      kmax, eps)
+    backs = _back_conditions()
+    for cond, said, test in backs:
+        yield BackSplitFamily(f"split {cond}", EXTRA_SHARES["split-back"] / len(backs), space,
+                              weights, lambda p, q, t=test: 0 if t(p, q) else 1,  # type: ignore[misc]
+                              _ite_text(cond), _ite_english(said), kmax, eps)
+    cards = _card_splits()
+    for name, k, side, text, english in cards:
+        yield CardSplitFamily(f"split {name}", EXTRA_SHARES["split-card"] / len(cards), space,
+                              weights, k, side, text, english, kmax, eps)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
     yield RankSetFamily("ranks", EXTRA_SHARES["ranks"], kmax, eps)
+    yield PosRankFamily("pos-rank", EXTRA_SHARES["pos-rank"], kmax, eps)
 
 
 _CONDS: list[list[Block]] = []

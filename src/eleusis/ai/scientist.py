@@ -29,7 +29,7 @@ from math import fsum
 from typing import Any, TypeVar
 
 from eleusis.ai.blocks import FULL52
-from eleusis.ai.families import ExtraCandidate, families_steps
+from eleusis.ai.families import CardSplitFamily, ExtraCandidate, families_steps
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
     LAG2,
@@ -83,10 +83,13 @@ class Strength:
       of them; slower, more exact);
     * ``final_guess``: the probability of being right it wants for the last
       guess of a Solo round, once the turns are used up (right, it solves
-      the round for the score of an unsolved one; wrong, it costs 2 points).
+      the round for the score of an unsolved one; wrong, it costs 2 points
+      and counts as a wrong guess: 0.3 weighs a wrong guess at about a third
+      of a solved round).
     * ``extra``: the prior mass of the families beyond the enumerated space
-      (:mod:`eleusis.ai.families`: splits on the last card or on the
-      position mod 4 and 5, two and three cards back, sets of ranks);
+      (:mod:`eleusis.ai.families`: splits on the last card, on the card
+      itself or on the position mod 4 and 5, two and three cards back,
+      sets of ranks);
     * ``outside``: the prior mass of "a rule I cannot write" (see
       :meth:`eleusis.ai.inference.Belief.outside_evidence`): while it holds
       posterior mass, no guess looks sure;
@@ -107,7 +110,7 @@ class Strength:
     accept_bonus: float
     prophet_threshold: float
     samples: int | None = 1200
-    final_guess: float = 0.04
+    final_guess: float = 0.3
     extra: float = 0.0
     outside: float = 0.0
     confirm: int = 0
@@ -477,9 +480,11 @@ class Scientist:
         Each wrong guess after the first (and a contradiction of every
         hypothesis) raises the threshold by 0.05: the rule may lie outside
         the space. A rule is guessed only once it has read ``confirm``
-        observations since it reached 0.2 (see :class:`Strength`).
+        observations since it reached 0.2 (see :class:`Strength`). A rule
+        already judged wrong is never guessed again.
         """
-        ranked = self.ranked(mainline)
+        ranked = [(c, q) for c, q in self.ranked(mainline)
+                  if c.text(self.belief.space) not in self.wrong_guesses]
         if not ranked:
             return None
         cand, q = ranked[0]
@@ -589,6 +594,16 @@ class Scientist:
                 if key in seen:
                     continue
                 seen.add(key)
+            # a split on the card that is a plain rule in other words (``if
+            # card is red then false else card.rank != 11``): one idea
+            table = (("table", c.owner.table(c.parts))
+                     if isinstance(c, ExtraCandidate) and isinstance(c.owner, CardSplitFamily)
+                     else ("table", space.bits[c.parts[0]])
+                     if isinstance(c, Candidate) and c.family == 0 else None)
+            if table is not None:
+                if table in seen:
+                    continue
+                seen.add(table)
             out.append(Hypothesis(text, c.english(space), q))
             if len(out) == limit:
                 break
