@@ -39,7 +39,7 @@ from eleusis_web import (
 )
 from eleusis_web.controller import Controller
 from eleusis_web.intents import Intent
-from eleusis_web.replay_view import Replay
+from eleusis_web.replay_view import Replay, ReplayLoad
 from eleusis_web.session import PACES, default_seats, url_presets
 from eleusis_web.storage import MemoryStorage, Saves, title_of
 
@@ -119,6 +119,7 @@ class App:
         table.setAttribute("data-ui", "on")
         # the share features (eleusis_web.features): replay viewer, link messages, panels
         self.replay: Replay | None = None
+        self.replay_load: ReplayLoad | None = None
         self.replay_timer: Any = None
         self.replay_tick: Any = None
         #: a link that could not be opened: (what to tell the player, the detail)

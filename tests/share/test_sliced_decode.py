@@ -1,0 +1,160 @@
+"""Replays decoded in small steps (for a page that must not block) give the same rounds.
+
+:func:`eleusis.game.apply_steps` works out the exact comparison a guess asks
+for in slices before applying it; :func:`eleusis.replay.decode_steps` and the
+viewer's :class:`eleusis_web.replay_view.ReplayLoad` are built on it. The
+comparison caches are cleared first wherever a test needs the work to be done
+(slices are counted in units of work, not time, so these tests do not depend
+on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Generator
+from typing import TypeVar
+
+import pytest
+from tests.share.hostile_support import DEEP_RULE, guess_flood, hint_flood, wrong_play_marathon
+
+from eleusis import replay
+from eleusis.game import (
+    ActionError,
+    Guess,
+    Play,
+    State,
+    apply,
+    apply_steps,
+    legal_actions,
+    make_config,
+    new_game,
+    state_hash,
+)
+from eleusis.replay import ReplayError, decode_states, decode_steps, encode
+from eleusis.rules import parse
+from eleusis.variants import base
+from eleusis_web.replay_view import ReplayLoad, open_replay
+
+T = TypeVar("T")
+_compare = sys.modules["eleusis.rules.compare"]
+
+
+def forget_comparisons() -> None:
+    """Forget every remembered comparison and verdict: the next guess is judged afresh."""
+    _compare.clear_cache()
+    base._guess_verdict.cache_clear()
+
+
+def run(steps: Generator[object, None, T]) -> tuple[int, T]:
+    """Drive ``steps`` to its end: (how many times it yielded, what it returned)."""
+    n = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return n, end.value
+        n += 1
+
+
+def deep_guess_state() -> tuple[State, Guess]:
+    """A Solo round after three plays on the deep rule, and a wrong deep guess."""
+    state = new_game(make_config("solo", ["You"], DEEP_RULE, 5))
+    for _ in range(3):
+        state = apply(state, Play(0, (state.hand(0)[0],)))
+    return state, Guess(0, "card.rank + prev.rank + prev2.rank + prev3.rank + prev4.rank != 21")
+
+
+def test_apply_steps_slices_a_long_comparison_and_gives_apply_s_state() -> None:
+    state, guess = deep_guess_state()
+    forget_comparisons()
+    slices, sliced = run(apply_steps(state, guess, slice_work=500))
+    assert slices > 10  # the comparison was cut into many steps
+    forget_comparisons()
+    whole = apply(state, guess)
+    assert sliced == whole
+    assert sliced.events[-1].kind in ("guess", "counterexample")
+    # remembered: the same guess again needs no slice at all
+    assert run(apply_steps(state, guess))[0] == 0
+
+
+def test_apply_steps_refuses_what_apply_refuses() -> None:
+    state, _ = deep_guess_state()
+    with pytest.raises(ActionError):
+        run(apply_steps(state, Play(3, ())))
+
+
+def test_apply_steps_judges_an_express_guess_like_apply() -> None:
+    rule = parse("card.rank + prev.rank + prev2.rank != 20 or card.suit == prev2.suit")
+    state = new_game(make_config("express", ["A", "B", "C"], rule.text, 9))
+    while not {"guess"} & set(legal_actions(state, state.actions[-1].seat
+                                              if state.actions else 0).kinds):
+        seat = next(i for i in range(3) if "play" in legal_actions(state, i).kinds)
+        line = [c.card.card for c in state.layout]
+        right = [c for c in state.hand(seat) if rule.accepts(line, c)]
+        state = apply(state, Play(seat, ((right or state.hand(seat))[0],)))
+    guess = Guess(state.actions[-1].seat, "card.rank + prev.rank + prev2.rank != 21")
+    forget_comparisons()
+    slices, sliced = run(apply_steps(state, guess, slice_work=200))
+    forget_comparisons()
+    assert slices > 0 and sliced == apply(state, guess)
+
+
+@pytest.mark.parametrize("name", ["guesses", "wrong plays", "hints"])
+def test_decode_steps_gives_the_states_of_the_unsliced_decode(name: str) -> None:
+    text = {"guesses": guess_flood(4), "wrong plays": wrong_play_marathon(120),
+            "hints": hint_flood(30)}[name]
+    forget_comparisons()
+    steps, states = run(decode_steps(text, slice_work=500))
+    forget_comparisons()
+    whole = decode_states(text)
+    assert [state_hash(s) for s in states] == [state_hash(s) for s in whole]
+    assert steps >= len(whole)  # at least one step per move
+
+
+def test_decode_steps_reports_its_progress_in_order() -> None:
+    forget_comparisons()
+    steps = decode_steps(guess_flood(3), slice_work=500)
+    seen = []
+    while True:
+        try:
+            seen.append(next(steps))
+        except StopIteration:
+            break
+    assert seen[0] == replay.Progress(0, 3) and seen[-1] == replay.Progress(3, 3)
+    assert [p.done for p in seen] == sorted(p.done for p in seen)
+    assert len(seen) > 3 + 10  # the guesses' comparisons came in slices between the moves
+
+
+@pytest.mark.parametrize("text, message", [
+    (guess_flood(replay.MAX_GUESSES + 1), "too many guesses"),
+    (hint_flood(replay.MAX_HINTS + 1), "too many hints"),
+    ("%%%", "not a replay"),
+    (wrong_play_marathon(1000), "too many decks"),
+])
+def test_decode_steps_refuses_what_decode_refuses(text: str, message: str) -> None:
+    with pytest.raises(ReplayError, match=message):
+        run(decode_steps(text))
+
+
+def test_the_viewer_opened_in_slices_is_the_viewer_opened_at_once() -> None:
+    state, guess = deep_guess_state()
+    state = apply(state, guess)
+    text = encode(state)
+    forget_comparisons()
+    load = ReplayLoad(text)
+    ticks = 0
+    while load.advance(0.0) is None:  # the least work per call: one step
+        ticks += 1
+        assert 0 <= load.progress.done <= load.progress.total == len(state.actions)
+    assert ticks > 10
+    assert load.replay is not None
+    at_once = open_replay(text)
+    assert load.replay.final_hash == at_once.final_hash == state_hash(state)
+    assert [state_hash(s) for s in load.replay.states] == [
+        state_hash(s) for s in at_once.states]
+
+
+def test_a_refused_link_is_refused_at_the_first_slice() -> None:
+    load = ReplayLoad(hint_flood(replay.MAX_HINTS + 1))
+    with pytest.raises(ReplayError, match="too many hints"):
+        load.advance(0.0)
