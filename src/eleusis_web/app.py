@@ -11,7 +11,12 @@ as an intent through one delegated listener per event type; after each intent
 the game is saved (:mod:`eleusis_web.storage`), the ``aria-live`` status line
 (``#status``) announces what happened, and :mod:`eleusis_web.render` redraws.
 Computer turns run one action per ``setTimeout`` at the pace the player picks,
-so the page never freezes.
+so the page never freezes. A person's guess is judged by an exact comparison
+of rules, which can take seconds for rules that read far back: the guess is
+first tried with comparisons deferred (:func:`eleusis.variants.base.deferred_comparisons`);
+when one is needed it is worked out in timer slices ("Judging your guess…",
+the table waiting), then the same intent is applied, the comparison
+remembered.
 
 Test hook (new-game defaults only, never a shortcut past the engine): the URL
 parameters ``variant``, ``seed``, ``rule`` (a computer dealer's rule) and
@@ -21,11 +26,13 @@ parameters ``variant``, ``seed``, ``rule`` (a computer dealer's rule) and
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from eleusis import safejson
 from eleusis.game import legal_actions
+from eleusis.variants.base import ComparisonNeeded, deferred_comparisons
 from eleusis_web import (
     boot,
     challenge_view,
@@ -53,6 +60,13 @@ WINDOW_GRACE_MS: dict[str, int] = {"slow": 0, "normal": 0, "fast": 6000, "instan
 HAND_KEYS = frozenset({"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"})
 #: While the person is busy with the step, look again this often.
 WINDOW_RECHECK_MS = 1000
+#: Units of exact comparison per step, and milliseconds of it per browser task, while a
+#: person's guess is judged (as a replay link's guesses: eleusis_web.replay_view).
+JUDGE_SLICE_WORK = 500
+JUDGE_SLICE_MS = 8.0
+#: The table intents taken while a guess is being judged (the others wait for the verdict).
+WHILE_JUDGING = frozenset({"guess_text", "show_setup", "select", "hand_focus", "toggle_side",
+                           "contrast", "pace"})
 #: The controls of the optional step (their ``data-key``): focus on one holds the step.
 #: ("Continue", where the focus lands after a play, skips the wait; it holds nothing.)
 WINDOW_CONTROLS = frozenset({"ctl-Declare prophet", "ctl-Guess the rule"})
@@ -130,6 +144,9 @@ class App:
         self._step_js = dom.js_function(boot.guarded(self._step))
         self._window_js = dom.js_function(boot.guarded(self._window_expired))
         self._explain_js = dom.js_function(boot.guarded(self._explain_tick))
+        #: a person's guess whose comparison is being worked out: (the intent, its steps)
+        self._judging: tuple[Intent, Iterator[None]] | None = None
+        self._judge_js = dom.js_function(boot.guarded(self._judge_tick))
         for kind, fn in (("click", self._on_click), ("change", self._on_change),
                          ("input", self._on_input), ("keydown", self._on_key)):
             root.addEventListener(kind, dom.js_function(boot.guarded(fn)))
@@ -249,7 +266,7 @@ class App:
 
     # -- the loop ------------------------------------------------------------------
 
-    def dispatch(self, raw: dict[str, Any]) -> None:
+    def dispatch(self, raw: dict[str, Any] | Intent) -> None:
         """One intent: checked, routed to its owner, then save, announce, render, schedule.
 
         An intent the vocabulary refuses (:mod:`eleusis_web.intents`: a
@@ -261,6 +278,13 @@ class App:
             self.c.refuse(str(exc))
             self.render()
             return
+        if self._judging is not None and intent.owner == "table":
+            if intent.kind == "show_setup":
+                self._judging = None  # leaving the table: the guess is dropped
+            elif intent.kind not in WHILE_JUDGING:
+                self.c.refuse("A moment: your guess is being judged.")
+                self.render()
+                return
         measured("eleusis:intent", lambda: self._dispatch(intent))
 
     def _dispatch(self, intent: Intent) -> None:
@@ -273,7 +297,13 @@ class App:
             self._on_saves(intent)
         else:
             features.before_table(self, intent)
-            changed = self.c.dispatch(intent)
+            try:
+                with (deferred_comparisons(JUDGE_SLICE_WORK) if intent.kind == "guess"
+                      else contextlib.nullcontext()):
+                    changed = self.c.dispatch(intent)
+            except ComparisonNeeded as need:  # nothing changed: judged in slices, then again
+                self._judge(intent, need)
+                return
             if changed:
                 self.save()
             if intent.kind == "show_setup":
@@ -327,6 +357,30 @@ class App:
             self.saves.write(s.to_data(), title_of(s))
             self.c.ui.storage_note = " ".join(self.saves.notes)
 
+    def _judge(self, intent: Intent, need: ComparisonNeeded) -> None:
+        """Work out the comparison a guess needs in timer slices, then apply the guess."""
+        self._judging = (intent, need.steps(JUDGE_SLICE_WORK))
+        self.c.ui.message = "Judging your guess\u2026"
+        self.c.announcements.append(self.c.ui.message)
+        self.render()
+        self.root.setAttribute("data-busy", "1")
+        dom.window.setTimeout(self._judge_js, 0)
+
+    def _judge_tick(self) -> None:
+        if self._judging is None:  # dropped (the player left the table)
+            self.root.removeAttribute("data-busy")
+            return
+        intent, steps = self._judging
+        deadline = time.perf_counter() + JUDGE_SLICE_MS / 1000
+        for _ in steps:
+            if time.perf_counter() >= deadline:
+                dom.window.setTimeout(self._judge_js, 0)
+                return
+        self._judging = None
+        self.root.removeAttribute("data-busy")
+        self.c.ui.message = ""
+        self.dispatch(intent)  # the comparison is remembered now: applied at once
+
     def schedule(self) -> None:
         """Let the next computer think, one time slice per tick, then act at the pace.
 
@@ -335,7 +389,7 @@ class App:
         pace's delay since the last move has passed, then is applied.
         """
         c = self.c
-        if self.timer is not None or c.computer_due() is None:
+        if self.timer is not None or self._judging is not None or c.computer_due() is None:
             return
         delay = 0.0
         if c.computers_ready() and c.computer_decided():
