@@ -53,6 +53,7 @@ import serve  # noqa: E402
 from browser_support import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.share.hostile_support import (  # noqa: E402
     DEEP_RULE,
+    deep_guess_save,
     deep_notebook_link,
     guess_flood,
     hint_flood,
@@ -61,7 +62,7 @@ from tests.share.hostile_support import (  # noqa: E402
 )
 
 from eleusis import replay  # noqa: E402
-from eleusis.game import Guess, Play, apply, make_config, new_game  # noqa: E402
+from eleusis.game import Play, apply, make_config, new_game  # noqa: E402
 
 #: Installed before any script: every long task, with its start.
 OBSERVER = """
@@ -215,28 +216,10 @@ def bench_links(browser: Any, site: str) -> None:
     context.close()
 
 
-def deep_guess_save() -> dict[str, Any]:
-    """A saved Solo game (the page's own format) of 24 wrong deep guesses, current."""
-    from eleusis_web.controller import Controller
-    from eleusis_web.session import Setup
-    from eleusis_web.storage import MemoryStorage, Saves
-
-    c = Controller(lambda: 5)
-    c.ui.setup = Setup(variant="solo", seed=5, rule=DEEP_RULE)
-    c.dispatch({"type": "start", "seed": 5})
-    assert c.session is not None
-    for k in range(replay.MAX_GUESSES):
-        c.act(Guess(0, f"card.rank + prev.rank + prev2.rank + prev3.rank + prev4.rank != "
-                       f"{21 + k}"))
-    store = MemoryStorage()
-    Saves(store).write(c.session.to_data(), "Solo")
-    return {k: store.getItem(k) for k in ("eleusis.current", "eleusis.save." + c.session.id)}
-
-
 def storage_cases() -> list[tuple[str, dict[str, str]]]:
     """(name, localStorage items) of every stored value measured."""
     deep = "[" * 20000
-    guesses = deep_guess_save()
+    guesses = deep_guess_save(replay.MAX_GUESSES)
     sid = guesses["eleusis.current"]
     flood = json.loads(guesses["eleusis.save." + sid])
     flood["game"]["rounds"] = [hint_flood(16000)]

@@ -39,6 +39,7 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
+from collections import OrderedDict
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
@@ -308,9 +309,31 @@ def _canonical(rule: str) -> str:
         raise ReplayError(f"the replay's secret rule does not parse: {exc.message}") from None
 
 
+#: Replay texts decoded lately and their last state (see :func:`decode`).
+REMEMBERED: Final = 64
+_DECODED: OrderedDict[str, State] = OrderedDict()
+
+
 def decode(text: str) -> State:
-    """The round a replay text holds (re-validated action by action), or :class:`ReplayError`."""
-    return decode_states(text)[-1]
+    """The round a replay text holds (re-validated action by action), or :class:`ReplayError`.
+
+    The last :data:`REMEMBERED` texts decoded (here or by :func:`decode_steps`)
+    are remembered: a page that decoded a saved game's rounds in slices then
+    loads the game at once.
+    """
+    found = _DECODED.get(text) if isinstance(text, str) else None
+    if found is not None:
+        _DECODED.move_to_end(text)
+        return found
+    state = decode_states(text)[-1]
+    _remember(text, state)
+    return state
+
+
+def _remember(text: str, state: State) -> None:
+    _DECODED[text] = state
+    while len(_DECODED) > REMEMBERED:
+        _DECODED.popitem(last=False)
 
 
 def decode_states(text: str) -> tuple[State, ...]:
@@ -383,6 +406,7 @@ def decode_steps(text: str, *, slice_work: int = SLICE_WORK
             if state is not None:
                 states.append(state)
             yield Progress(max(0, len(states) - 1), total)
+        _remember(text, states[-1])
         return tuple(states)
     except ReplayError:
         raise

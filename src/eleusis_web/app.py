@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 from eleusis import safejson
 from eleusis.game import legal_actions
+from eleusis.replay import ReplayError, decode_steps
 from eleusis.variants.base import ComparisonNeeded, deferred_comparisons
 from eleusis_web import (
     boot,
@@ -64,6 +65,8 @@ WINDOW_RECHECK_MS = 1000
 #: person's guess is judged (as a replay link's guesses: eleusis_web.replay_view).
 JUDGE_SLICE_WORK = 500
 JUDGE_SLICE_MS = 8.0
+#: A saved game still being decoded after this many seconds shows "Opening your game".
+OPENING_SHOWN_S = 0.4
 #: The table intents taken while a guess is being judged (the others wait for the verdict).
 WHILE_JUDGING = frozenset({"guess_text", "show_setup", "select", "hand_focus", "toggle_side",
                            "contrast", "pace"})
@@ -147,6 +150,11 @@ class App:
         #: a person's guess whose comparison is being worked out: (the intent, its steps)
         self._judging: tuple[Intent, Iterator[None]] | None = None
         self._judge_js = dom.js_function(boot.guarded(self._judge_tick))
+        #: a saved game's rounds being decoded before it is opened: (the work, what next)
+        self._decoding: tuple[Iterator[None], Callable[[], None]] | None = None
+        self._decode_started = 0.0
+        self._decode_shown = False
+        self._decode_js = dom.js_function(boot.guarded(self._decode_tick))
         for kind, fn in (("click", self._on_click), ("change", self._on_change),
                          ("input", self._on_input), ("keydown", self._on_key)):
             root.addEventListener(kind, dom.js_function(boot.guarded(fn)))
@@ -186,8 +194,15 @@ class App:
             self.grace_override = p.grace
 
     def resume_current(self) -> None:
-        """Continue the game saved as current, if any (on boot)."""
+        """Continue the game saved as current, if any (on boot; its rounds are decoded
+        in timer slices first, see :meth:`_decode_then`)."""
         sid = self.saves.current()
+        if sid and self.c.session is None:
+            self._decode_then(sid, lambda: self._resume_current(sid))
+        else:
+            self._resume_current(None)
+
+    def _resume_current(self, sid: str | None) -> None:
         if sid and self.c.session is None:
             session = self.saves.load(sid)
             if session is not None:
@@ -197,6 +212,44 @@ class App:
         self._watch_window()
         self.render()
         self.schedule()
+
+    def _decode_then(self, sid: str, then: Callable[[], None]) -> None:
+        """Decode the saved game ``sid``'s rounds in timer slices, then call ``then``.
+
+        Loading a saved game replays every round through the engine, and a round's
+        recorded guesses each ask for an exact comparison of rules: seconds for
+        rules that read far back. The rounds are decoded here with
+        :func:`eleusis.replay.decode_steps` ("Opening your game", the page
+        answering meanwhile); :meth:`Saves.load` then finds them decoded. A round
+        that does not decode is left to :meth:`Saves.load`, which sets the game
+        aside with its message.
+        """
+
+        def steps() -> Iterator[None]:
+            for text in self.saves.round_texts(sid):
+                with contextlib.suppress(ReplayError):
+                    yield from (None for _ in decode_steps(text, slice_work=JUDGE_SLICE_WORK))
+
+        self._decoding = (steps(), then)
+        self._decode_started = time.perf_counter()
+        self._decode_shown = False
+        self._decode_tick()
+
+    def _decode_tick(self) -> None:
+        if self._decoding is None:
+            return
+        work, then = self._decoding
+        now = time.perf_counter()
+        deadline = now + JUDGE_SLICE_MS / 1000
+        for _ in work:
+            if time.perf_counter() >= deadline:
+                if not self._decode_shown and now - self._decode_started >= OPENING_SHOWN_S:
+                    self._decode_shown = True
+                    self.render()  # "Opening your game" (a usual game is open before)
+                dom.window.setTimeout(self._decode_js, 0)
+                return
+        self._decoding = None
+        then()
 
     # -- events --------------------------------------------------------------------
 
@@ -278,6 +331,8 @@ class App:
             self.c.refuse(str(exc))
             self.render()
             return
+        if self._decoding is not None and intent.owner in ("table", "saves"):
+            return  # "Opening your game": the screen has no other control
         if self._judging is not None and intent.owner == "table":
             if intent.kind == "show_setup":
                 self._judging = None  # leaving the table: the guess is dropped
@@ -344,11 +399,21 @@ class App:
         return (s.id, len(s.rounds), len(s.state.actions))
 
     def _resume(self, sid: str) -> None:
-        session = self.saves.load(sid)
-        if session is not None:
-            self.c.resume(session)
-            self.save()
-            self.c.announcements.append("The saved game goes on.")
+        def then() -> None:
+            session = self.saves.load(sid)
+            if session is not None:
+                self.c.resume(session)
+                self.save()
+                self.c.announcements.append("The saved game goes on.")
+            if deferred:
+                self.settle()
+                self._watch_window()
+                self.render()
+                self.schedule()
+
+        deferred = False
+        self._decode_then(sid, then)
+        deferred = self._decoding is not None  # not done in one slice: ``then`` comes later
 
     def save(self) -> None:
         """Write the game after every action (a full storage only leaves a note)."""
@@ -389,7 +454,8 @@ class App:
         pace's delay since the last move has passed, then is applied.
         """
         c = self.c
-        if self.timer is not None or self._judging is not None or c.computer_due() is None:
+        if self.timer is not None or self._judging is not None or self._decoding is not None \
+                or c.computer_due() is None:
             return
         delay = 0.0
         if c.computers_ready() and c.computer_decided():
@@ -529,7 +595,14 @@ class App:
         if screen == "table" and c.session is None:
             screen = c.ui.screen = "setup"
         ours = features.screen(self)
-        if ours is not None:
+        if self._decoding is not None:
+            screen, title = "opening", "Opening your game"
+            node = render.h("div", {"class": "screen"}, render.h(
+                "section", {"class": "notice", "aria-busy": "true"},
+                render.h("h2", {"text": title}),
+                render.h("p", {"role": "status", "text": "Checking every move of the saved "
+                                                         "game, as it was played."})))
+        elif ours is not None:
             screen, title, node = ours
         elif screen == "setup":
             title = "Eleusis"

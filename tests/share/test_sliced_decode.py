@@ -158,3 +158,57 @@ def test_a_refused_link_is_refused_at_the_first_slice() -> None:
     load = ReplayLoad(hint_flood(replay.MAX_HINTS + 1))
     with pytest.raises(ReplayError, match="too many hints"):
         load.advance(0.0)
+
+
+def test_a_round_decoded_in_steps_is_remembered_by_decode() -> None:
+    text = guess_flood(2)
+    forget_comparisons()
+    replay._DECODED.clear()
+    _, states = run(decode_steps(text, slice_work=500))
+    assert replay.decode(text) is states[-1]  # found, not replayed (a new state otherwise)
+    replay._DECODED.clear()
+    assert replay.decode(text) is not states[-1]
+
+
+def test_saves_give_the_round_texts_of_a_saved_game_without_decoding_them() -> None:
+    from tests.share.hostile_support import deep_guess_save
+
+    from eleusis_web.storage import CURRENT, MemoryStorage, Saves
+
+    items = deep_guess_save(0)
+    store = MemoryStorage()
+    for k, v in items.items():
+        store.setItem(k, v)
+    saves = Saves(store)
+    texts = saves.round_texts(items[CURRENT])
+    assert len(texts) == 1 and replay.decode(texts[0]).config.rule == DEEP_RULE
+    assert saves.round_texts("no-such-game") == []
+    store.setItem("eleusis.save.bad", "[" * 20000)
+    assert saves.round_texts("bad") == [] and saves.notes  # set aside, as load would
+
+
+def test_an_archive_checked_in_steps_gives_the_archive_of_parse_archive() -> None:
+    from eleusis.archive import ArchivedGame, export_archive, parse_archive, parse_archive_steps
+
+    text = export_archive([ArchivedGame("g1", "deep", (guess_flood(2),)),
+                           ArchivedGame("g2", "hints", (hint_flood(20),))])
+    forget_comparisons()
+    replay._DECODED.clear()
+    steps, sliced = run(parse_archive_steps(text))
+    assert steps > 20 + 2 + 10  # every move, and the guesses' comparisons in slices
+    replay._DECODED.clear()
+    whole = parse_archive(text)
+    assert [g.id for g in sliced.games] == [g.id for g in whole.games]
+    assert [state_hash(s) for g in sliced.games for s in g.states] == [
+        state_hash(s) for g in whole.games for s in g.states]
+
+
+def test_an_archive_checked_in_steps_refuses_what_parse_archive_refuses() -> None:
+    from eleusis.archive import ArchivedGame, ArchiveError, export_archive, parse_archive_steps
+
+    text = export_archive([ArchivedGame("g1", "", (hint_flood(3),))])
+    bad = text.replace(hint_flood(3), hint_flood(replay.MAX_HINTS + 1))
+    with pytest.raises(ArchiveError, match=r"games\[0\].*too many hints"):
+        run(parse_archive_steps(bad))
+    with pytest.raises(ArchiveError):
+        run(parse_archive_steps("[" * 20000))
