@@ -62,6 +62,7 @@ from tests.share.hostile_support import (  # noqa: E402
 )
 
 from eleusis import replay  # noqa: E402
+from eleusis.cards import ALL_CARDS  # noqa: E402
 from eleusis.game import Play, apply, make_config, new_game  # noqa: E402
 
 #: Installed before any script: every long task, with its start.
@@ -138,18 +139,23 @@ def b64(raw: bytes) -> str:
 
 
 def tampered_marathon(moves: int) -> str:
-    """The marathon link with its last move replaced by a card the player does not hold."""
-    text = wrong_play_marathon(moves)
-    state = replay.decode(text)
-    last = state.actions[-1]
-    others = {c for i in range(len(state.seats)) for c in state.hand(i)}
-    stranger = next(c for c in state.stock if c not in others)
-    body_state = state
-    # rebuild the log with the last move changed (not applied: it is illegal)
-    actions = [*body_state.actions[:-1], Play(last.seat, (stranger,))]
-    cfg = state.config
-    return replay_text("express", list(cfg.names), cfg.rule, actions, seed=cfg.seed,
-                       options=list(cfg.options))
+    """The marathon link with its last move's card replaced by one the player does not hold
+    (the byte is changed in the link's body: the log is refused only at that move)."""
+    for n in range(moves, moves - 20, -1):
+        text = wrong_play_marathon(n)
+        states = replay.decode_states(text)
+        last = states[-1].actions[-1]
+        if isinstance(last, Play) and len(last.cards) == 1:
+            break
+    else:
+        raise AssertionError("no marathon ends with a one-card play")
+    hand = set(states[-2].hand(last.seat))
+    stranger = next(c for c in ALL_CARDS if c not in hand)
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    body = bytearray(zlib.decompress(raw[2:]) if raw[1] & 1 else raw[2:])
+    assert body[-1] == last.cards[0].index
+    body[-1] = stranger.index
+    return b64(bytes((replay.VERSION, 1)) + zlib.compress(bytes(body), 9))
 
 
 def short_replay() -> str:
