@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import time
 import unicodedata
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from eleusis import narrate
-from eleusis.game import State, state_hash
+from eleusis.game import State
 from eleusis.notebook import Notebook, NotebookError, check, evidence
 from eleusis.replay import Progress, ReplayError, decode_steps
+from eleusis.state import state_hash_steps
 from eleusis.views import view
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import (
@@ -110,11 +112,25 @@ class ReplayLoad:
 
     def __init__(self, text: str, notebook_token: str | None = None) -> None:
         self.notebook_token = notebook_token
-        self._steps = decode_steps(text, slice_work=DECODE_SLICE_WORK)
+        self._steps = self._work(text)
         #: how far the decoding has gone (moves applied of the log's moves)
         self.progress = Progress(0, 0)
         #: the opened replay, once done
         self.replay: Replay | None = None
+
+    def _work(self, text: str) -> Generator[None, None, Replay]:
+        steps = decode_steps(text, slice_work=DECODE_SLICE_WORK)
+        while True:
+            try:
+                self.progress = next(steps)
+            except StopIteration as end:
+                states: list[State] = list(end.value)
+                break
+            yield None
+        if len(states) - 1 > MAX_STEPS:
+            raise ReplayError(f"this replay is too long to show ({len(states) - 1} moves)")
+        final_hash = yield from state_hash_steps(states[-1])  # tens of ms for a long round
+        return _viewer(states, self.notebook_token, final_hash)
 
     def advance(self, budget_ms: float | None = DECODE_SLICE_MS) -> Replay | None:
         """Decode for about ``budget_ms`` (None: to the end); the replay once opened.
@@ -127,9 +143,9 @@ class ReplayLoad:
         deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
         while True:
             try:
-                self.progress = next(self._steps)
+                next(self._steps)
             except StopIteration as end:
-                self.replay = _viewer(list(end.value), self.notebook_token)
+                self.replay = end.value
                 return self.replay
             if deadline is not None and time.perf_counter() >= deadline:
                 return None
@@ -141,10 +157,8 @@ class ReplayLoad:
         return done
 
 
-def _viewer(states: list[State], notebook_token: str | None) -> Replay:
+def _viewer(states: list[State], notebook_token: str | None, final_hash: str) -> Replay:
     """The viewer of decoded states at step 0 (the notebook token read, or dropped)."""
-    if len(states) - 1 > MAX_STEPS:
-        raise ReplayError(f"this replay is too long to show ({len(states) - 1} moves)")
     nb: Notebook | None = None
     note = ""
     if notebook_token:
@@ -153,7 +167,7 @@ def _viewer(states: list[State], notebook_token: str | None) -> Replay:
         except NotebookError:
             note = ("The notebook part of this link is damaged, so it is not shown; "
                     "the round itself is whole.")
-    return Replay(states, nb, 0, False, state_hash(states[-1]), note)
+    return Replay(states, nb, 0, False, final_hash, note)
 
 
 @dataclass(frozen=True, slots=True)
