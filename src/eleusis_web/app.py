@@ -16,7 +16,8 @@ of rules, which can take seconds for rules that read far back: the guess is
 first tried with comparisons deferred (:func:`eleusis.variants.base.deferred_comparisons`);
 when one is needed it is worked out in timer slices ("Judging your guess…",
 the table waiting), then the same intent is applied, the comparison
-remembered.
+remembered. A computer's guess met in its step is judged the same way, its
+decision kept for the next step.
 
 Test hook (new-game defaults only, never a shortcut past the engine): the URL
 parameters ``variant``, ``seed``, ``rule`` (a computer dealer's rule) and
@@ -148,7 +149,7 @@ class App:
         self._window_js = dom.js_function(boot.guarded(self._window_expired))
         self._explain_js = dom.js_function(boot.guarded(self._explain_tick))
         #: a person's guess whose comparison is being worked out: (the intent, its steps)
-        self._judging: tuple[Intent, Iterator[None]] | None = None
+        self._judging: tuple[Intent | None, Iterator[None]] | None = None
         self._judge_js = dom.js_function(boot.guarded(self._judge_tick))
         #: a saved game's rounds being decoded before it is opened: (the work, what next)
         self._decoding: tuple[Iterator[None], Callable[[], None]] | None = None
@@ -337,7 +338,7 @@ class App:
             if intent.kind == "show_setup":
                 self._judging = None  # leaving the table: the guess is dropped
             elif intent.kind not in WHILE_JUDGING:
-                self.c.refuse("A moment: your guess is being judged.")
+                self.c.refuse("A moment: a guess is being judged.")
                 self.render()
                 return
         measured("eleusis:intent", lambda: self._dispatch(intent))
@@ -422,12 +423,14 @@ class App:
             self.saves.write(s.to_data(), title_of(s))
             self.c.ui.storage_note = " ".join(self.saves.notes)
 
-    def _judge(self, intent: Intent, need: ComparisonNeeded) -> None:
-        """Work out the comparison a guess needs in timer slices, then apply the guess."""
+    def _judge(self, intent: Intent | None, need: ComparisonNeeded) -> None:
+        """Work out the comparison a guess needs in timer slices, then apply the guess
+        (a person's: ``intent`` again; a computer's, None: its next step)."""
         self._judging = (intent, need.steps(JUDGE_SLICE_WORK))
-        self.c.ui.message = "Judging your guess\u2026"
-        self.c.announcements.append(self.c.ui.message)
-        self.render()
+        if intent is not None:
+            self.c.ui.message = "Judging your guess\u2026"
+            self.c.announcements.append(self.c.ui.message)
+            self.render()
         self.root.setAttribute("data-busy", "1")
         dom.window.setTimeout(self._judge_js, 0)
 
@@ -443,6 +446,9 @@ class App:
                 return
         self._judging = None
         self.root.removeAttribute("data-busy")
+        if intent is None:
+            self.schedule()  # the computer's step applies its guess, remembered now
+            return
         self.c.ui.message = ""
         self.dispatch(intent)  # the comparison is remembered now: applied at once
 
@@ -477,7 +483,13 @@ class App:
             moves = self._moves()
             perf = dom.window.performance
             perf.mark("eleusis:tick:start")
-            c.computer_step(hold=True)
+            try:
+                with deferred_comparisons(JUDGE_SLICE_WORK):
+                    c.computer_step(hold=True)
+            except ComparisonNeeded as need:  # a computer's guess: judged in slices first
+                perf.clearMarks("eleusis:tick:start")
+                self._judge(None, need)
+                return
             perf.mark("eleusis:tick:end")
             moved = self._moves() != moves
             # "computer": a tick that applied a move; "think": one slice of a decision

@@ -212,3 +212,79 @@ def test_an_archive_checked_in_steps_refuses_what_parse_archive_refuses() -> Non
         run(parse_archive_steps(bad))
     with pytest.raises(ArchiveError):
         run(parse_archive_steps("[" * 20000))
+
+
+class _Decided:
+    """A computer's decision already made (what ``Brains.decision`` gives once done)."""
+
+    def __init__(self, action: object) -> None:
+        self.action = action
+        self.done = True
+
+    def step(self) -> None:  # pragma: no cover - already done
+        raise AssertionError
+
+
+class _Brains:
+    """Computers that play a card the rule accepts, then guess in their moment to."""
+
+    def __init__(self, rule: str, guess_text: str) -> None:
+        self.rule = parse(rule)
+        self.guess_text = guess_text
+        self.guesses_asked = 0
+
+    def ready(self) -> bool:
+        return True
+
+    def decision(self, state: State, seat: int, window: bool) -> _Decided:
+        if window:
+            self.guesses_asked += 1
+            return _Decided(Guess(seat, self.guess_text))
+        line = [c.card.card for c in state.layout]
+        hand = state.hand(seat)
+        right = [c for c in hand if self.rule.accepts(line, c)]
+        return _Decided(Play(seat, ((right or hand)[0],)))
+
+
+def test_a_computer_s_long_guess_waits_for_its_comparison_and_is_then_applied() -> None:
+    """The page steps the computers with comparisons deferred: a computer's guess whose
+    comparison is long leaves the game as it was and keeps the decision, which the next
+    step applies once the comparison is worked out."""
+    from eleusis.variants.base import ComparisonNeeded, deferred_comparisons
+    from eleusis_web.controller import Controller
+    from eleusis_web.session import Setup, default_seats
+
+    c = Controller(lambda: 9)
+    c.ui.setup = Setup(variant="express", seed=9, rule=DEEP_RULE)
+    c.ui.setup.seats = default_seats("express")
+    c.dispatch({"type": "start", "seed": 9})
+    assert c.session is not None
+    text = "card.rank + prev.rank + prev2.rank + prev3.rank + prev4.rank != 21"
+    brains = _Brains(DEEP_RULE, text)
+    c.computers = brains  # type: ignore[assignment]
+    forget_comparisons()
+    need = None
+    for _ in range(40):  # the person plays (or says no play), the computers play, ...
+        state = c.session.state
+        if c.computer_due() is None:
+            kinds = legal_actions(state, 0).kinds
+            c.dispatch({"type": "continue"} if "play" not in kinds else {"type": "no_play"})
+            if c.session.state is state:
+                c.act(Play(0, (state.hand(0)[0],)))
+            continue
+        try:
+            with deferred_comparisons(500):
+                c.computer_step()
+        except ComparisonNeeded as exc:
+            need = exc
+            break
+        assert brains.guesses_asked == 0
+    assert need is not None and brains.guesses_asked == 1
+    before = c.session.state
+    run(need.steps(500))  # the page's timer slices; nothing applied meanwhile
+    assert c.session.state is before
+    with deferred_comparisons(500):
+        assert c.computer_step()
+    assert brains.guesses_asked == 1  # the same decision, kept
+    assert isinstance(c.session.state.actions[-1], Guess)
+    assert c.session.state.actions[-1].text == text
