@@ -17,7 +17,7 @@ VENV_STAMP   := $(VENV)/.eleusis-venv-stamp
 MESSAGES := locale/eleusis.pot
 LANGS    := pl fr it
 
-.PHONY: help play serve setup build dist messages test lint typecheck pytest chromium bench-boot bench-firstvisit clean
+.PHONY: help play serve setup build dist messages test lint typecheck pytest chromium bench-boot bench-firstvisit bench-hostile clean
 
 help:
 	@echo "make play        serve the game on http://$(HOST):$(PORT)/ (PORT=... to change)"
@@ -27,6 +27,8 @@ help:
 	@echo "make bench-boot  boot benchmark: the app against a bare Pyodide page"
 	@echo "make bench-firstvisit  first visit from a gzip host: bytes, throttled network,"
 	@echo "                 long tasks, layout shift, Lighthouse (installed on demand)"
+	@echo "make bench-hostile  the longest main-thread task for the worst links,"
+	@echo "                 stored values and a deep guess (figures printed)"
 
 # --- the runtime: npm -> node_modules -> static/vendor ----------------------
 
@@ -111,6 +113,9 @@ FV_RUNS ?= 3
 
 bench-firstvisit: $(VENV_STAMP) chromium build
 	CHROMIUM=$(CHROMIUM) $(VPY) bench/firstvisit.py --runs $(FV_RUNS) --lighthouse
+
+bench-hostile: $(VENV_STAMP) chromium build
+	CHROMIUM=$(CHROMIUM) $(VPY) bench/hostile.py
 
 clean:
 	rm -rf build dist

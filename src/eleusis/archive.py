@@ -33,15 +33,17 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from eleusis.daily import DailyError, validate_history
 from eleusis.game import State
 from eleusis.notebook import Notebook, NotebookError
-from eleusis.replay import ReplayError, decode, encode, log_size
+from eleusis.replay import ReplayError, decode_steps, encode, log_size
 from eleusis.safejson import JsonError, clean_text, loads
+
+T = TypeVar("T")
 
 FORMAT: Final = "eleusis-archive"
 VERSION: Final = 1
@@ -222,6 +224,33 @@ def _depth(value: object, limit: int) -> int:
 
 
 def _game(item: object, where: str, seen: set[str], decode_rounds: bool) -> ArchivedGame:
+    return _run(_game_steps(item, where, seen, decode_rounds))
+
+
+def _run(steps: Generator[None, None, T]) -> T:
+    """Drive ``steps`` to its end in one go."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            result: T = end.value
+            return result
+
+
+def _decoded(text: str) -> Generator[None, None, State]:
+    """:func:`eleusis.replay.decode` in steps (:func:`eleusis.replay.decode_steps`)."""
+    steps = decode_steps(text)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            last: State = end.value[-1]
+            return last
+        yield None
+
+
+def _game_steps(item: object, where: str, seen: set[str], decode_rounds: bool
+                ) -> Generator[None, None, ArchivedGame]:
     if not isinstance(item, Mapping):
         raise ArchiveError(f"{where}: a game must be an object, found {_kind(item)}")
     unknown = sorted(str(k) for k in item if k not in _GAME_KEYS)
@@ -255,7 +284,7 @@ def _game(item: object, where: str, seen: set[str], decode_rounds: bool) -> Arch
         text = _text(r, f"{where}.rounds[{k}]", MAX_REPLAY, False)
         if decode_rounds:
             try:
-                states.append(decode(text))
+                states.append((yield from _decoded(text)))
             except ReplayError as exc:
                 raise ArchiveError(f"{where}.rounds[{k}]: {exc}") from None
     nb_data = item.get("notebook")
@@ -404,8 +433,18 @@ def parse_archive(text: str, check_game: GameCheck | None = None) -> Archive:
     seats): with it, a game the page could not continue is refused here, at
     import, with its place in the file, instead of breaking the page later.
     """
+    return _run(parse_archive_steps(text, check_game))
+
+
+def parse_archive_steps(text: str, check_game: GameCheck | None = None
+                        ) -> Generator[None, None, Archive]:
+    """:func:`parse_archive` in steps of a few milliseconds (None after each), for a page
+    that must not block: the rounds are decoded with :func:`eleusis.replay.decode_steps`
+    (one action, or one slice of a guess's exact comparison, per step), and each game
+    is checked right after its rounds (so ``check_game`` finds them remembered by
+    :func:`eleusis.replay.decode`). Returns the :class:`Archive`."""
     try:
-        return _parse(text, check_game)
+        return (yield from _parse(text, check_game))
     except ArchiveError:
         raise
     except RecursionError:
@@ -414,7 +453,8 @@ def parse_archive(text: str, check_game: GameCheck | None = None) -> Archive:
         raise ArchiveError(f"this file cannot be read ({type(exc).__name__})") from None
 
 
-def _parse(text: object, check_game: GameCheck | None = None) -> Archive:
+def _parse(text: object, check_game: GameCheck | None = None
+           ) -> Generator[None, None, Archive]:
     if not isinstance(text, str | bytes | bytearray):
         raise ArchiveError("an archive is a text")
     try:
@@ -445,13 +485,17 @@ def _parse(text: object, check_game: GameCheck | None = None) -> Archive:
         raise ArchiveError(f"games: too many ({len(games)}; at most {MAX_GAMES})")
     _total_work(games)
     seen: set[str] = set()
-    out = tuple(_game(g, f"games[{n}]", seen, decode_rounds=True) for n, g in enumerate(games))
-    if check_game is not None:
-        for n, g in enumerate(out):
+    read: list[ArchivedGame] = []
+    for n, item in enumerate(games):
+        g = yield from _game_steps(item, f"games[{n}]", seen, decode_rounds=True)
+        if check_game is not None:
             try:
                 check_game(g)
             except ValueError as exc:
                 raise ArchiveError(f"games[{n}] (id {g.id!r}): cannot be loaded: {exc}") from None
+            yield None
+        read.append(g)
+    out = tuple(read)
     notebook = None
     if data.get("notebook") is not None:
         try:
@@ -639,5 +683,6 @@ __all__ = [
     "merge_daily",
     "merge_plan",
     "parse_archive",
+    "parse_archive_steps",
     "save_from_game",
 ]

@@ -40,11 +40,12 @@ holds the rule and judges).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 
 from eleusis import narrate
 from eleusis.cards import Card
 from eleusis.i18n import _
+from eleusis.rules.compare import SLICE_WORK
 from eleusis.state import (
     ACTION_TYPES,
     VARIANT_OPTIONS,
@@ -86,6 +87,7 @@ from eleusis.state import (
     to_data,
 )
 from eleusis.variants import VariantRules, rules_for
+from eleusis.variants.base import ComparisonNeeded, deferred_comparisons
 
 __all__ = [
     "ACTION_TYPES",
@@ -125,6 +127,7 @@ __all__ = [
     "Variant",
     "acting_order",
     "apply",
+    "apply_steps",
     "legal_actions",
     "legal_plays",
     "make_config",
@@ -264,6 +267,43 @@ def apply(state: State, action: Action) -> State:
     rules.validate(state, action)
     return rules.step(state, action)
 
+
+
+#: Times :func:`apply_steps` works out a comparison and tries the action again before it
+#: applies it in one go (an action judges at most one guess; this is a safety net).
+_MAX_DEFERRALS = 4
+
+
+def apply_steps(state: State, action: Action, *, slice_work: int = SLICE_WORK
+                ) -> Generator[None, None, State]:
+    """:func:`apply` in slices, for a page that must not block: yields None between
+    slices of a few milliseconds of work and returns the next state.
+
+    The only long work an action can ask for is the exact comparison judging a
+    guess (:func:`eleusis.rules.compare`). The action is tried with comparisons
+    deferred; if one is needed it is worked out in slices of ``slice_work``
+    units (:func:`eleusis.rules.compare_steps`, which remembers it) and the action is
+    applied again from ``state``, so the result is exactly :func:`apply`'s.
+    Raises what :func:`apply` raises.
+
+    >>> cfg = make_config("solo", ["You"], "card is red", 3)
+    >>> steps = apply_steps(new_game(cfg), Guess(0, "card.color == red"))
+    >>> while True:
+    ...     try:
+    ...         next(steps)
+    ...     except StopIteration as done:
+    ...         after = done.value
+    ...         break
+    >>> after.over
+    True
+    """
+    for _attempt in range(_MAX_DEFERRALS):
+        try:
+            with deferred_comparisons(slice_work):
+                return apply(state, action)
+        except ComparisonNeeded as need:
+            yield from need.steps(slice_work)
+    return apply(state, action)
 
 
 # ---------------------------------------------------------------- whom the round waits for

@@ -10,7 +10,8 @@ come from the seed through the game's own generator (:mod:`eleusis.rng`).
 through :func:`eleusis.game.apply`, so a tampered log is refused; anything
 wrong raises :class:`ReplayError` with a clear message, never another
 exception. :func:`decode_states` gives the state after every action from the
-same single pass (the replay viewer needs them all).
+same single pass (the replay viewer needs them all), and :func:`decode_steps`
+the same in steps of a few milliseconds, for a page that must not block.
 
 A link is untrusted, so before anything is applied the whole log is read and
 its size checked: at most :data:`MAX_ACTIONS` actions, :data:`MAX_HINTS`
@@ -38,7 +39,8 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
@@ -54,9 +56,11 @@ from eleusis.game import (
     State,
     Variant,
     apply,
+    apply_steps,
     make_config,
     new_game,
 )
+from eleusis.rules.compare import SLICE_WORK
 from eleusis.safejson import clean_text
 
 VERSION: Final = 1
@@ -305,9 +309,31 @@ def _canonical(rule: str) -> str:
         raise ReplayError(f"the replay's secret rule does not parse: {exc.message}") from None
 
 
+#: Replay texts decoded lately and their last state (see :func:`decode`).
+REMEMBERED: Final = 64
+_DECODED: OrderedDict[str, State] = OrderedDict()
+
+
 def decode(text: str) -> State:
-    """The round a replay text holds (re-validated action by action), or :class:`ReplayError`."""
-    return decode_states(text)[-1]
+    """The round a replay text holds (re-validated action by action), or :class:`ReplayError`.
+
+    The last :data:`REMEMBERED` texts decoded (here or by :func:`decode_steps`)
+    are remembered: a page that decoded a saved game's rounds in slices then
+    loads the game at once.
+    """
+    found = _DECODED.get(text) if isinstance(text, str) else None
+    if found is not None:
+        _DECODED.move_to_end(text)
+        return found
+    state = decode_states(text)[-1]
+    _remember(text, state)
+    return state
+
+
+def _remember(text: str, state: State) -> None:
+    _DECODED[text] = state
+    while len(_DECODED) > REMEMBERED:
+        _DECODED.popitem(last=False)
 
 
 def decode_states(text: str) -> tuple[State, ...]:
@@ -320,14 +346,68 @@ def decode_states(text: str) -> tuple[State, ...]:
 
 
 def decode_iter(text: str) -> Iterator[State]:
-    """:func:`decode_states` one state at a time, for a page that decodes in slices.
+    """:func:`decode_states` one state at a time.
 
     The text is read and its log checked (size, counts) before the first
     state is given; each further ``next`` applies one action. Raises
     :class:`ReplayError` only, at the first ``next`` or later.
     """
     try:
-        yield from _decode(text)
+        cfg, actions = _read(text)
+        for state in _states(cfg, actions, slice_work=None):
+            if state is not None:
+                yield state
+    except ReplayError:
+        raise
+    except Exception as exc:  # never let another exception out of a link
+        raise ReplayError(f"this replay cannot be read ({type(exc).__name__})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far :func:`decode_steps` has gone: ``done`` of the log's ``total`` moves."""
+
+    done: int
+    total: int
+
+
+def decode_steps(text: str, *, slice_work: int = SLICE_WORK
+                 ) -> Generator[Progress, None, tuple[State, ...]]:
+    """:func:`decode_states` in small steps, for a page that must not block.
+
+    Yields a :class:`Progress` after reading the text (set-up and log, checked
+    and counted: linear in the text), after each action applied and after each
+    slice of ``slice_work`` units of the exact comparison a recorded guess
+    asks for (:func:`eleusis.game.apply_steps`): each step is a few
+    milliseconds of work at most. Returns the same states as :func:`decode_states`. Raises
+    :class:`ReplayError` only.
+
+        >>> from eleusis.game import make_config, new_game
+        >>> text = encode(new_game(make_config("solo", ["You"], "card is red", 3)))
+        >>> steps = decode_steps(text)
+        >>> next(steps)
+        Progress(done=0, total=0)
+        >>> while True:
+        ...     try:
+        ...         next(steps)
+        ...     except StopIteration as end:
+        ...         states = end.value
+        ...         break
+        Progress(done=0, total=0)
+        >>> len(states)
+        1
+    """
+    try:
+        cfg, actions = _read(text)
+        total = len(actions)
+        states: list[State] = []
+        yield Progress(0, total)
+        for state in _states(cfg, actions, slice_work=slice_work):
+            if state is not None:
+                states.append(state)
+            yield Progress(max(0, len(states) - 1), total)
+        _remember(text, states[-1])
+        return tuple(states)
     except ReplayError:
         raise
     except Exception as exc:  # never let another exception out of a link
@@ -429,8 +509,10 @@ def _read(text: str) -> tuple[Config, list[Action]]:
     return cfg, _read_actions(r)
 
 
-def _decode(text: str) -> Iterator[State]:
-    cfg, actions = _read(text)
+def _states(cfg: Config, actions: Sequence[Action], *, slice_work: int | None
+            ) -> Iterator[State | None]:
+    """The first state, then the state after each action (with ``slice_work``: a None
+    after each slice of a guess's comparison, see :func:`eleusis.game.apply_steps`)."""
     try:
         state = new_game(cfg)
     except ValueError as exc:
@@ -438,7 +520,17 @@ def _decode(text: str) -> Iterator[State]:
     yield state
     for i, action in enumerate(actions):
         try:
-            state = apply(state, action)
+            if slice_work is not None:
+                steps = apply_steps(state, action, slice_work=slice_work)
+                while True:
+                    try:
+                        next(steps)
+                    except StopIteration as done:
+                        state = done.value
+                        break
+                    yield None
+            else:
+                state = apply(state, action)
         except ActionError as exc:
             raise ReplayError(
                 f"action {i + 1} ({action.kind.replace('_', ' ')} by seat {action.seat})"

@@ -11,7 +11,13 @@ as an intent through one delegated listener per event type; after each intent
 the game is saved (:mod:`eleusis_web.storage`), the ``aria-live`` status line
 (``#status``) announces what happened, and :mod:`eleusis_web.render` redraws.
 Computer turns run one action per ``setTimeout`` at the pace the player picks,
-so the page never freezes.
+so the page never freezes. A person's guess is judged by an exact comparison
+of rules, which can take seconds for rules that read far back: the guess is
+first tried with comparisons deferred (:func:`eleusis.variants.base.deferred_comparisons`);
+when one is needed it is worked out in timer slices ("Judging your guess…",
+the table waiting), then the same intent is applied, the comparison
+remembered. A computer's guess met in its step is judged the same way, its
+decision kept for the next step.
 
 Test hook (new-game defaults only, never a shortcut past the engine): the URL
 parameters ``variant``, ``seed``, ``rule`` (a computer dealer's rule) and
@@ -22,12 +28,15 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from eleusis import i18n, safejson
 from eleusis.game import legal_actions
 from eleusis.i18n import _
+from eleusis.replay import ReplayError, decode_steps
+from eleusis.variants.base import ComparisonNeeded, deferred_comparisons
 from eleusis_web import (
     boot,
     challenge_view,
@@ -42,7 +51,7 @@ from eleusis_web import (
 from eleusis_web.computer import HUMAN_DEALER_NOISE, Brains
 from eleusis_web.controller import Controller
 from eleusis_web.intents import Intent
-from eleusis_web.replay_view import Replay
+from eleusis_web.replay_view import Replay, ReplayLoad
 from eleusis_web.session import PACES, default_seats, url_presets
 from eleusis_web.storage import MemoryStorage, Saves, title_of
 from eleusis_web.vdom import El
@@ -57,6 +66,15 @@ WINDOW_GRACE_MS: dict[str, int] = {"slow": 0, "normal": 0, "fast": 6000, "instan
 HAND_KEYS = frozenset({"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"})
 #: While the person is busy with the step, look again this often.
 WINDOW_RECHECK_MS = 1000
+#: Units of exact comparison per step, and milliseconds of it per browser task, while a
+#: person's guess is judged (as a replay link's guesses: eleusis_web.replay_view).
+JUDGE_SLICE_WORK = 500
+JUDGE_SLICE_MS = 8.0
+#: A saved game still being decoded after this many seconds shows "Opening your game".
+OPENING_SHOWN_S = 0.4
+#: The table intents taken while a guess is being judged (the others wait for the verdict).
+WHILE_JUDGING = frozenset({"guess_text", "show_setup", "select", "hand_focus", "toggle_side",
+                           "contrast", "pace"})
 #: The controls of the optional step (their ``data-key``): focus on one holds the step.
 #: ("Continue", where the focus lands after a play, skips the wait; it holds nothing.)
 WINDOW_CONTROLS = frozenset({"ctl-Declare prophet", "ctl-Guess the rule"})
@@ -126,6 +144,7 @@ class App:
         table.setAttribute("data-ui", "on")
         # the share features (eleusis_web.features): replay viewer, link messages, panels
         self.replay: Replay | None = None
+        self.replay_load: ReplayLoad | None = None
         self.replay_timer: Any = None
         self.replay_tick: Any = None
         #: a link that could not be opened: (what to tell the player, the detail)
@@ -136,6 +155,14 @@ class App:
         self._step_js = dom.js_function(boot.guarded(self._step))
         self._window_js = dom.js_function(boot.guarded(self._window_expired))
         self._explain_js = dom.js_function(boot.guarded(self._explain_tick))
+        #: a person's guess whose comparison is being worked out: (the intent, its steps)
+        self._judging: tuple[Intent | None, Iterator[None]] | None = None
+        self._judge_js = dom.js_function(boot.guarded(self._judge_tick))
+        #: a saved game's rounds being decoded before it is opened: (the work, what next)
+        self._decoding: tuple[Iterator[None], Callable[[], None]] | None = None
+        self._decode_started = 0.0
+        self._decode_shown = False
+        self._decode_js = dom.js_function(boot.guarded(self._decode_tick))
         for kind, fn in (("click", self._on_click), ("change", self._on_change),
                          ("input", self._on_input), ("keydown", self._on_key)):
             root.addEventListener(kind, dom.js_function(boot.guarded(fn)))
@@ -175,8 +202,15 @@ class App:
             self.grace_override = p.grace
 
     def resume_current(self) -> None:
-        """Continue the game saved as current, if any (on boot)."""
+        """Continue the game saved as current, if any (on boot; its rounds are decoded
+        in timer slices first, see :meth:`_decode_then`)."""
         sid = self.saves.current()
+        if sid and self.c.session is None:
+            self._decode_then(sid, lambda: self._resume_current(sid))
+        else:
+            self._resume_current(None)
+
+    def _resume_current(self, sid: str | None) -> None:
         if sid and self.c.session is None:
             session = self.saves.load(sid)
             if session is not None:
@@ -186,6 +220,44 @@ class App:
         self._watch_window()
         self.render()
         self.schedule()
+
+    def _decode_then(self, sid: str, then: Callable[[], None]) -> None:
+        """Decode the saved game ``sid``'s rounds in timer slices, then call ``then``.
+
+        Loading a saved game replays every round through the engine, and a round's
+        recorded guesses each ask for an exact comparison of rules: seconds for
+        rules that read far back. The rounds are decoded here with
+        :func:`eleusis.replay.decode_steps` ("Opening your game", the page
+        answering meanwhile); :meth:`Saves.load` then finds them decoded. A round
+        that does not decode is left to :meth:`Saves.load`, which sets the game
+        aside with its message.
+        """
+
+        def steps() -> Iterator[None]:
+            for text in self.saves.round_texts(sid):
+                with contextlib.suppress(ReplayError):
+                    yield from (None for _ in decode_steps(text, slice_work=JUDGE_SLICE_WORK))
+
+        self._decoding = (steps(), then)
+        self._decode_started = time.perf_counter()
+        self._decode_shown = False
+        self._decode_tick()
+
+    def _decode_tick(self) -> None:
+        if self._decoding is None:
+            return
+        work, then = self._decoding
+        now = time.perf_counter()
+        deadline = now + JUDGE_SLICE_MS / 1000
+        for _step in work:
+            if time.perf_counter() >= deadline:
+                if not self._decode_shown and now - self._decode_started >= OPENING_SHOWN_S:
+                    self._decode_shown = True
+                    self.render()  # "Opening your game" (a usual game is open before)
+                dom.window.setTimeout(self._decode_js, 0)
+                return
+        self._decoding = None
+        then()
 
     # -- events --------------------------------------------------------------------
 
@@ -255,7 +327,7 @@ class App:
 
     # -- the loop ------------------------------------------------------------------
 
-    def dispatch(self, raw: dict[str, Any]) -> None:
+    def dispatch(self, raw: dict[str, Any] | Intent) -> None:
         """One intent: checked, routed to its owner, then save, announce, render, schedule.
 
         An intent the vocabulary refuses (:mod:`eleusis_web.intents`: a
@@ -267,6 +339,15 @@ class App:
             self.c.refuse(str(exc))
             self.render()
             return
+        if self._decoding is not None and intent.owner in ("table", "saves"):
+            return  # "Opening your game": the screen has no other control
+        if self._judging is not None and intent.owner == "table":
+            if intent.kind == "show_setup":
+                self._judging = None  # leaving the table: the guess is dropped
+            elif intent.kind not in WHILE_JUDGING:
+                self.c.refuse("A moment: a guess is being judged.")
+                self.render()
+                return
         measured("eleusis:intent", lambda: self._dispatch(intent))
 
     def _dispatch(self, intent: Intent) -> None:
@@ -287,7 +368,13 @@ class App:
                 self.c.announcements.append(_("Your language could not be saved in this browser."))
         else:
             features.before_table(self, intent)
-            changed = self.c.dispatch(intent)
+            try:
+                with (deferred_comparisons(JUDGE_SLICE_WORK) if intent.kind == "guess"
+                      else contextlib.nullcontext()):
+                    changed = self.c.dispatch(intent)
+            except ComparisonNeeded as need:  # nothing changed: judged in slices, then again
+                self._judge(intent, need)
+                return
             if changed:
                 self.save()
             if intent.kind == "show_setup":
@@ -338,11 +425,21 @@ class App:
         return (s.id, len(s.rounds), len(s.state.actions))
 
     def _resume(self, sid: str) -> None:
-        session = self.saves.load(sid)
-        if session is not None:
-            self.c.resume(session)
-            self.save()
-            self.c.announcements.append("The saved game goes on.")
+        def then() -> None:
+            session = self.saves.load(sid)
+            if session is not None:
+                self.c.resume(session)
+                self.save()
+                self.c.announcements.append("The saved game goes on.")
+            if deferred:
+                self.settle()
+                self._watch_window()
+                self.render()
+                self.schedule()
+
+        deferred = False
+        self._decode_then(sid, then)
+        deferred = self._decoding is not None  # not done in one slice: ``then`` comes later
 
     def save(self) -> None:
         """Write the game after every action (a full storage only leaves a note)."""
@@ -350,6 +447,35 @@ class App:
         if s is not None:
             self.saves.write(s.to_data(), title_of(s))
             self.c.ui.storage_note = " ".join(self.saves.notes)
+
+    def _judge(self, intent: Intent | None, need: ComparisonNeeded) -> None:
+        """Work out the comparison a guess needs in timer slices, then apply the guess
+        (a person's: ``intent`` again; a computer's, None: its next step)."""
+        self._judging = (intent, need.steps(JUDGE_SLICE_WORK))
+        if intent is not None:
+            self.c.ui.message = "Judging your guess\u2026"
+            self.c.announcements.append(self.c.ui.message)
+            self.render()
+        self.root.setAttribute("data-busy", "1")
+        dom.window.setTimeout(self._judge_js, 0)
+
+    def _judge_tick(self) -> None:
+        if self._judging is None:  # dropped (the player left the table)
+            self.root.removeAttribute("data-busy")
+            return
+        intent, steps = self._judging
+        deadline = time.perf_counter() + JUDGE_SLICE_MS / 1000
+        for _step in steps:
+            if time.perf_counter() >= deadline:
+                dom.window.setTimeout(self._judge_js, 0)
+                return
+        self._judging = None
+        self.root.removeAttribute("data-busy")
+        if intent is None:
+            self.schedule()  # the computer's step applies its guess, remembered now
+            return
+        self.c.ui.message = ""
+        self.dispatch(intent)  # the comparison is remembered now: applied at once
 
     def schedule(self) -> None:
         """Let the next computer think, one time slice per tick, then act at the pace.
@@ -359,7 +485,8 @@ class App:
         pace's delay since the last move has passed, then is applied.
         """
         c = self.c
-        if self.timer is not None or c.computer_due() is None:
+        if self.timer is not None or self._judging is not None or self._decoding is not None \
+                or c.computer_due() is None:
             return
         delay = 0.0
         if c.computers_ready() and c.computer_decided():
@@ -381,7 +508,13 @@ class App:
             moves = self._moves()
             perf = dom.window.performance
             perf.mark("eleusis:tick:start")
-            c.computer_step(hold=True)
+            try:
+                with deferred_comparisons(JUDGE_SLICE_WORK):
+                    c.computer_step(hold=True)
+            except ComparisonNeeded as need:  # a computer's guess: judged in slices first
+                perf.clearMarks("eleusis:tick:start")
+                self._judge(None, need)
+                return
             perf.mark("eleusis:tick:end")
             moved = self._moves() != moves
             # "computer": a tick that applied a move; "think": one slice of a decision
@@ -500,7 +633,14 @@ class App:
             screen = c.ui.screen = "setup"
         ours = features.screen(self)
         panels = features.panels(self, screen) if ours is None else render.Panels()
-        if ours is not None:
+        if self._decoding is not None:
+            screen, title = "opening", _("Opening your game")
+            node = render.h("div", {"class": "screen"}, render.h(
+                "section", {"class": "notice", "aria-busy": "true"},
+                render.h("h2", {"text": title}),
+                render.h("p", {"role": "status", "text": _("Checking every move of the saved "
+                                                           "game, as it was played.")})))
+        elif ours is not None:
             screen, title, node = ours
         elif screen == "setup":
             title = "Eleusis"

@@ -2,8 +2,8 @@
 
 "Export all games" downloads one JSON file (:func:`eleusis.archive.export_archive`)
 through a Blob URL. "Import games" reads a file chosen in a file input,
-validates all of it (:func:`eleusis.archive.parse_archive`: an error is shown
-and nothing changes), then shows what importing would do
+validates all of it in time slices (:func:`eleusis.archive.parse_archive_steps`:
+an error is shown and nothing changes), then shows what importing would do
 (:func:`eleusis.archive.merge_plan`) and asks: new games are imported only on
 "Import", and games that differ from the ones saved here are overwritten only
 on an explicit "Import and overwrite" (or kept both under fresh ids).
@@ -12,9 +12,10 @@ on an explicit "Import and overwrite" (or kept both under fresh ids).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+import time
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from eleusis.archive import (
     Archive,
@@ -25,7 +26,7 @@ from eleusis.archive import (
     game_from_save,
     merge_daily,
     merge_plan,
-    parse_archive,
+    parse_archive_steps,
 )
 from eleusis.notebook import Notebook, NotebookError
 from eleusis_web import boot, daily_view, dom
@@ -36,6 +37,9 @@ from eleusis_web.storage import check_archived
 from eleusis_web.vdom import El
 
 FILE_NAME = "eleusis-games.json"
+#: Milliseconds of checking an imported file per browser task.
+CHECK_SLICE_MS = 8.0
+T = TypeVar("T")
 
 
 def collect(entries: Mapping[str, Mapping[str, Any]]) -> tuple[list[ArchivedGame], list[str]]:
@@ -62,10 +66,27 @@ def collect(entries: Mapping[str, Mapping[str, Any]]) -> tuple[list[ArchivedGame
 
 def plan_for(text: str, saved: Mapping[str, Mapping[str, Any]]) -> tuple[Archive, Plan]:
     """Validate an archive's text and compare it with the saved games (ArchiveError)."""
-    archive = parse_archive(text, check_archived)
+    return _run(plan_steps(text, saved))
+
+
+def plan_steps(text: str, saved: Mapping[str, Mapping[str, Any]]
+               ) -> Generator[None, None, tuple[Archive, Plan]]:
+    """:func:`plan_for` in steps of a few milliseconds (None after each), so that the page
+    keeps answering while a large file is checked (every round is replayed:
+    :func:`eleusis.archive.parse_archive_steps`)."""
+    archive = yield from parse_archive_steps(text, check_archived)
     rounds = {sid: [str(r) for r in e.get("game", {}).get("rounds", [])]
               for sid, e in saved.items()}
     return archive, merge_plan(rounds, archive)
+
+
+def _run(steps: Generator[None, None, T]) -> T:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            result: T = end.value
+            return result
 
 
 # --------------------------------------------------------------------------- browser
@@ -127,16 +148,42 @@ def _read_file(app: AppContext) -> None:
 
 
 def received(app: AppContext, text: str) -> None:
-    """A file's text arrived: validate it and ask what to do (nothing is written yet)."""
+    """A file's text arrived: validate it in time slices (:func:`plan_steps`, one per
+    browser task, "Checking the file…" meanwhile), then ask what to do (nothing is
+    written yet)."""
+    app.ui_extra.pop("ar_plan", None)
+    app.ui_extra["ar_checking"] = plan_steps(text, _saved(app))
+    app.ui_extra["ar_message"] = "Checking the file\u2026"
+    _check_slice(app)
+    app.render()
+
+
+def _check_slice(app: AppContext) -> None:
+    from eleusis_web import boot
+
+    steps = app.ui_extra.get("ar_checking")
+    if steps is None:
+        return
+    deadline = time.perf_counter() + CHECK_SLICE_MS / 1000
     try:
-        archive, plan = plan_for(text, _saved(app))
+        while time.perf_counter() < deadline:
+            next(steps)
+    except StopIteration as end:
+        app.ui_extra["ar_plan"] = end.value
+        app.ui_extra["ar_message"] = ""
     except ArchiveError as exc:
         app.ui_extra["ar_message"] = f"This file cannot be imported: {exc}"
-        app.ui_extra.pop("ar_plan", None)
     else:
-        app.ui_extra["ar_plan"] = (archive, plan)
-        app.ui_extra["ar_message"] = ""
-    app.render()
+        if "ar_tick_js" not in app.ui_extra:
+            def tick() -> None:
+                _check_slice(app)
+                if "ar_checking" not in app.ui_extra:
+                    app.render()
+
+            app.ui_extra["ar_tick_js"] = dom.js_function(boot.guarded(tick))
+        dom.window.setTimeout(app.ui_extra["ar_tick_js"], 0)
+        return
+    app.ui_extra.pop("ar_checking", None)
 
 
 def apply_plan(app: AppContext, mode: str) -> None:

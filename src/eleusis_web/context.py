@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from eleusis_web.controller import Controller
-from eleusis_web.replay_view import Replay
+from eleusis_web.replay_view import Replay, ReplayLoad
 from eleusis_web.storage import Saves
 
 
@@ -26,6 +26,8 @@ class AppContext(Protocol):
     ui_extra: dict[str, Any]
     #: the replay being viewed (a ``#r=`` link), if any
     replay: Replay | None
+    #: a replay link being opened in time slices, if any
+    replay_load: ReplayLoad | None
     #: the replay's play timer and its JavaScript callback
     replay_timer: Any
     replay_tick: Any

@@ -776,12 +776,16 @@ class Controller:
             decision.step()
             if not decision.done or hold:
                 return True
+        if decision.action is None:  # the optional step was not taken
+            self._thinking = None
+            self._window_decided = len(state.actions)
+            return True
+        # under deferred comparisons (the page) a guess whose comparison is long raises
+        # ComparisonNeeded here: the decision stays, to be applied by a later step
+        self.act(decision.action)
         self._thinking = None
         if window:
             self._window_decided = len(state.actions)
-        if decision.action is None:  # the optional step was not taken
-            return True
-        self.act(decision.action)
         self._follow()
         return True
 

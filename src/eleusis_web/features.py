@@ -4,7 +4,10 @@ Links live in the URL fragment (never sent to a server):
 
 * ``#r=<replay>`` (``&n=<notebook token>``): the replay viewer
   (:mod:`eleusis_web.replay_view`); the replay text is
-  :func:`eleusis.replay.encode` of the round;
+  :func:`eleusis.replay.encode` of the round. It is decoded in time slices
+  (:class:`~eleusis_web.replay_view.ReplayLoad`, one per ``setTimeout``
+  tick, the screen showing how far it got), so a long link never blocks the
+  page;
 * ``#c=<challenge token>``: play Solo against a friend's rule
   (:mod:`eleusis_web.challenge_view`).
 
@@ -38,12 +41,14 @@ from eleusis_web.dom import base_url, clear_hash, copy_text, share_or_copy
 from eleusis_web.intents import Intent
 from eleusis_web.notebook_panel import session_notebook
 from eleusis_web.render import Panels, h, intent_attr
-from eleusis_web.replay_view import open_replay, render_replay, replay_model
+from eleusis_web.replay_view import ReplayLoad, render_loading, render_replay, replay_model
 from eleusis_web.vdom import El
 from eleusis_web.viewmodel import link_problem
 
 #: A fragment longer than this is refused before decoding.
 MAX_FRAGMENT = 400_000
+#: While a replay link is being opened, the screen is drawn again at most this often (ms).
+LOAD_REDRAW_MS = 100.0
 
 
 def parse_fragment(fragment: str) -> tuple[str, dict[str, str]]:
@@ -83,13 +88,10 @@ def route_hash(app: AppContext) -> None:
     kind, params = parse_fragment(str(dom.window.location.hash or ""))
     text = str(dom.window.location.hash or "")
     if kind == "r":
-
-        try:
-            app.replay = open_replay(params.get("r", ""), params.get("n"))
-            app.link_message = None
-        except ReplayError as exc:
-            app.replay = None
-            app.link_message = link_problem("replay", exc)
+        app.replay = None
+        app.link_message = None
+        app.replay_load = ReplayLoad(params.get("r", ""), params.get("n"))
+        _load_slice(app)  # a short link opens at once, a bad one is refused at once
     elif kind == "c":
 
         challenge_view.open_link(app, params.get("c", ""))
@@ -101,6 +103,50 @@ def route_hash(app: AppContext) -> None:
         return
     app.settle()
     app.render()
+
+
+def _load_slice(app: AppContext) -> bool:
+    """One time slice of the replay link being opened; whether it is over (opened or
+    refused). Schedules the next slice otherwise."""
+    load = app.replay_load
+    if load is None:
+        return True
+    try:
+        done = load.advance()
+    except ReplayError as exc:
+        app.replay_load = None
+        app.link_message = link_problem("replay", exc)
+        return True
+    if done is not None:
+        app.replay_load = None
+        app.replay = done
+        return True
+    _schedule_load(app)
+    return False
+
+
+def _load_tick(app: AppContext) -> None:
+    app.ui_extra["rl_timer"] = None
+    if app.replay_load is None:
+        return
+    over = _load_slice(app)
+    now = float(dom.window.performance.now())
+    if over or now - float(app.ui_extra.get("rl_drawn", 0.0)) >= LOAD_REDRAW_MS:
+        app.ui_extra["rl_drawn"] = now
+        app.render()
+
+
+def _schedule_load(app: AppContext) -> None:
+    from eleusis_web import boot
+
+    if app.ui_extra.get("rl_timer") is not None:
+        return
+    if "rl_tick_js" not in app.ui_extra:
+        def tick() -> None:
+            _load_tick(app)
+
+        app.ui_extra["rl_tick_js"] = dom.js_function(boot.guarded(tick))
+    app.ui_extra["rl_timer"] = dom.window.setTimeout(app.ui_extra["rl_tick_js"], 0)
 
 
 def _tick(app: AppContext) -> None:
@@ -130,6 +176,7 @@ def handle_replay(app: AppContext, intent: Intent) -> None:
     r = app.replay
     if intent.kind == "replay_close" or r is None:
         app.replay = None
+        app.replay_load = None  # "Stop" while a link is being opened
         clear_hash()
     elif intent.kind == "replay_seek":
         r.seek(intent.number("value", r.step))
@@ -159,6 +206,7 @@ def before_table(app: AppContext, intent: Intent) -> None:
         app.share_note = ""
     if intent.kind == "show_setup":
         app.replay = None
+        app.replay_load = None
         app.link_message = None
 
 
@@ -176,6 +224,8 @@ HANDLERS: dict[str, Callable[[AppContext, Intent], object]] = {
 
 def screen(app: AppContext) -> tuple[str, str, El] | None:
     """A screen of ours replacing the table's: (name, title, element), or None."""
+    if app.replay_load is not None:
+        return "replay-loading", "Opening the replay", render_loading(app.replay_load)
     if app.replay is not None:
         vm = replay_model(app.replay)
         return "replay", vm.title, render_replay(vm)

@@ -3,7 +3,12 @@
 A link carries everything (:func:`eleusis.replay.encode`): the viewer needs no
 saved state. :func:`open_replay` decodes it (the engine re-applies every
 action, so a tampered log is refused with :class:`~eleusis.replay.ReplayError`)
-and keeps the state after each action, so any step shows at once.
+and keeps the state after each action, so any step shows at once. The page
+opens a link through :class:`ReplayLoad`, the same decoding in time slices
+(:func:`eleusis.replay.decode_steps`): a link at the engine's bounds (2,000
+moves, 24 guesses each judged by an exact comparison of rules) takes
+seconds, and the page keeps answering meanwhile, showing how far it got
+(:func:`render_loading`).
 :func:`replay_model` is the pure view model of one step (the layout, the last
 moves, the rule and its English, the final scores, the notebook checked
 against the evidence at that step); :func:`render_replay` draws it with
@@ -13,14 +18,17 @@ are never markup.
 
 from __future__ import annotations
 
+import time
 import unicodedata
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from eleusis import narrate
-from eleusis.game import State, state_hash
+from eleusis.game import State
 from eleusis.notebook import Notebook, NotebookError, check, evidence
-from eleusis.replay import ReplayError, decode_states
+from eleusis.replay import Progress, ReplayError, decode_steps
+from eleusis.state import state_hash_steps
 from eleusis.views import view
 from eleusis_web.render import card_face, h, intent_attr, rule_reveal
 from eleusis_web.session import VARIANTS
@@ -35,6 +43,13 @@ from eleusis_web.viewmodel import (
 #: The longest replay the viewer keeps every step of (a round is far shorter).
 MAX_STEPS = 5000
 LOG_LINES = 8
+#: Units of exact comparison of rules in one step of the decoding
+#: (:data:`eleusis.rules.compare.SLICE_WORK` is 2,000: up to 20 ms on CPython for
+#: the costliest rules, two to three times that in Pyodide; a quarter of it keeps
+#: every step of a replay's decoding to a few milliseconds).
+DECODE_SLICE_WORK = 500
+#: Milliseconds of decoding per browser task (then the page draws and answers).
+DECODE_SLICE_MS = 8.0
 
 
 def shown(text: str) -> str:
@@ -82,12 +97,70 @@ def open_replay(text: str, notebook_token: str | None = None) -> Replay:
 
     Raises :class:`ReplayError` (a clear message) for a bad text; a bad notebook
     token is dropped (the replay still opens, :attr:`Replay.note` says so) rather
-    than refusing the link. The moves are applied once (:func:`decode_states`:
-    the log's size is checked before any move is applied).
+    than refusing the link. The moves are applied once (the log's size is
+    checked before any move is applied). In one go: the page uses
+    :class:`ReplayLoad`, which gives the same viewer in time slices.
     """
-    states = list(decode_states(text))
-    if len(states) - 1 > MAX_STEPS:
-        raise ReplayError(f"this replay is too long to show ({len(states) - 1} moves)")
+    return ReplayLoad(text, notebook_token).finish()
+
+
+class ReplayLoad:
+    """A replay link being opened in time slices: :meth:`advance` once per browser task.
+
+    The same work and the same result as :func:`open_replay` (which is this, run
+    to the end in one go), cut by :func:`eleusis.replay.decode_steps` into steps
+    of a few milliseconds.
+    """
+
+    def __init__(self, text: str, notebook_token: str | None = None) -> None:
+        self.notebook_token = notebook_token
+        self._steps = self._work(text)
+        #: how far the decoding has gone (moves applied of the log's moves)
+        self.progress = Progress(0, 0)
+        #: the opened replay, once done
+        self.replay: Replay | None = None
+
+    def _work(self, text: str) -> Generator[None, None, Replay]:
+        steps = decode_steps(text, slice_work=DECODE_SLICE_WORK)
+        while True:
+            try:
+                self.progress = next(steps)
+            except StopIteration as end:
+                states: list[State] = list(end.value)
+                break
+            yield None
+        if len(states) - 1 > MAX_STEPS:
+            raise ReplayError(f"this replay is too long to show ({len(states) - 1} moves)")
+        final_hash = yield from state_hash_steps(states[-1])  # tens of ms for a long round
+        return _viewer(states, self.notebook_token, final_hash)
+
+    def advance(self, budget_ms: float | None = DECODE_SLICE_MS) -> Replay | None:
+        """Decode for about ``budget_ms`` (None: to the end); the replay once opened.
+
+        Raises :class:`ReplayError` for a bad link (at the first call when the
+        text itself is bad: it is read and counted before any move is applied).
+        """
+        if self.replay is not None:
+            return self.replay
+        deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        while True:
+            try:
+                next(self._steps)
+            except StopIteration as end:
+                self.replay = end.value
+                return self.replay
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None
+
+    def finish(self) -> Replay:
+        """Decode the rest in one go: the replay (or :class:`ReplayError`)."""
+        done = self.advance(None)
+        assert done is not None  # advance(None) runs to the end or raises
+        return done
+
+
+def _viewer(states: list[State], notebook_token: str | None, final_hash: str) -> Replay:
+    """The viewer of decoded states at step 0 (the notebook token read, or dropped)."""
     nb: Notebook | None = None
     note = ""
     if notebook_token:
@@ -96,7 +169,7 @@ def open_replay(text: str, notebook_token: str | None = None) -> Replay:
         except NotebookError:
             note = ("The notebook part of this link is damaged, so it is not shown; "
                     "the round itself is whole.")
-    return Replay(states, nb, 0, False, state_hash(states[-1]), note)
+    return Replay(states, nb, 0, False, final_hash, note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +267,28 @@ def replay_model(r: Replay) -> ReplayVM:
 
 
 # --------------------------------------------------------------------------- drawing
+
+
+def render_loading(load: ReplayLoad) -> El:
+    """The screen while a link is being opened: how far, and a way out."""
+    from eleusis_web.render import h, intent_attr
+
+    done, total = load.progress.done, load.progress.total
+    box = h("section", {"class": "replay replay-loading", "id": "replay-loading",
+                        "aria-labelledby": "replay-title", "aria-busy": "true"},
+            h("h2", {"id": "replay-title", "text": "Opening the replay"}),
+            h("p", {"role": "status", "id": "replay-loading-label",
+                    "text": "Checking every move of the round, as it was played."}),
+            h("progress", {"max": str(max(1, total)), "value": str(done),
+                           "data-testid": "replay-progress",
+                           "aria-labelledby": "replay-loading-label",
+                           "aria-valuetext": f"move {done} of {total}"}),
+            h("p", {"class": "replay-count", "text": f"Move {done} of {total}"}),
+            h("div", {"class": "controls"},
+              h("button", {"type": "button", "class": "button", "text": "Stop",
+                           "data-key": "rp-stop",
+                           "data-intent": intent_attr({"type": "replay_close"})})))
+    return h("div", {"class": "screen screen-replay"}, box)
 
 
 def render_replay(vm: ReplayVM) -> El:
@@ -302,5 +397,5 @@ def render_replay(vm: ReplayVM) -> El:
     return h("div", {"class": "screen screen-replay"}, box)
 
 
-__all__ = ["NoteVM", "Replay", "ReplayError", "ReplayVM", "open_replay", "render_replay",
-           "replay_model"]
+__all__ = ["NoteVM", "Replay", "ReplayError", "ReplayLoad", "ReplayVM", "open_replay",
+           "render_loading", "render_replay", "replay_model"]

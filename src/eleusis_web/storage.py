@@ -220,6 +220,16 @@ class Saves:
             self.set_aside(sid, f"it cannot be continued ({type(exc).__name__})")
             return None
 
+    def round_texts(self, sid: str) -> list[str]:
+        """The replay texts of the rounds saved as ``sid`` (read, not decoded), so a page
+        can decode them in slices before :meth:`load` (which then finds them decoded:
+        :func:`eleusis.replay.decode` remembers). Empty when the entry is unreadable."""
+        entry = self._read(sid)
+        rounds = entry["game"].get("rounds") if entry is not None else None
+        if not isinstance(rounds, list):
+            return []
+        return [t for t in rounds if isinstance(t, str)]
+
     def set_aside(self, sid: str, why: str) -> None:
         """Move an unreadable save out of the list, keeping its text; note why."""
         key = PREFIX + sid

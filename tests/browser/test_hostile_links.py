@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 from typing import Any
 
@@ -175,5 +176,60 @@ def test_the_worst_link_within_the_bounds_opens_and_its_longest_task_is_measured
         assert screen(page) == "replay"
         expect(page.locator("#replay")).to_have_attribute("data-last", str(replay.MAX_GUESSES))
         usable(page)
+    finally:
+        ctx.close()
+
+
+def test_a_long_link_shows_how_far_it_got_and_the_page_answers_meanwhile(
+    chromium: Any, site: str
+) -> None:
+    """The worst link is decoded in time slices: the progress screen is drawn at once, and
+    "Stop" (a click while the guesses' comparisons are being worked out) is answered."""
+    fragment = "#r=" + guess_flood(replay.MAX_GUESSES)
+    ctx = new_context(chromium)
+    try:
+        page = open_page(ctx, site)
+        page.evaluate(f"location.hash = {fragment!r}")
+        page.wait_for_selector("#game[data-screen='replay-loading']", state="attached")
+        expect(page.get_by_role("heading", name="Opening the replay")).to_be_visible()
+        progress = page.get_by_test_id("replay-progress")
+        expect(progress).to_have_attribute("max", str(replay.MAX_GUESSES))
+        page.get_by_role("button", name="Stop").click()
+        page.wait_for_selector("#game[data-screen='setup']", state="attached")
+        assert page.evaluate("location.hash") == ""
+        expect(page.get_by_test_id("link-message")).to_have_count(0)
+        usable(page)
+    finally:
+        ctx.close()
+
+
+def test_a_deep_guess_at_the_table_is_judged_in_slices_with_the_engine_s_verdict(
+    chromium: Any, site: str
+) -> None:
+    """A guess against a rule that reads four cards back takes an exact comparison of
+    seconds: the page says it is judging, then shows the verdict the engine gives."""
+    from share_support import mainline, url
+    from tests.share.hostile_support import DEEP_RULE
+
+    from eleusis.variants.base import guess_verdict
+
+    text = "card.rank + prev.rank + prev2.rank + prev3.rank + prev4.rank != 21"
+    ctx = new_context(chromium)
+    try:
+        page = open_page(ctx, url(site, variant="solo", seed=5, rule=DEEP_RULE))
+        page.get_by_role("button", name="Start", exact=True).click()
+        page.wait_for_selector("#game[data-screen='table']", state="attached")
+        line = mainline(page)
+        page.get_by_role("button", name="Guess the rule").click()
+        page.get_by_label("Your guess, in words or in the rule language").fill(text)
+        page.get_by_role("button", name="Submit guess").click()
+        expect(page.locator("#game")).to_contain_text("Judging your guess")
+        verdict = page.get_by_test_id("verdict")
+        expect(verdict).to_be_visible(timeout=600_000)
+        right, why = guess_verdict(DEEP_RULE, text, line)
+        assert not right
+        expect(verdict).to_contain_text(re.compile(re.escape(why), re.IGNORECASE))
+        expect(page.locator("#game")).not_to_contain_text("Judging your guess")
+        assert_no_error(page)
     finally:
         ctx.close()

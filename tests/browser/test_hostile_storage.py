@@ -147,3 +147,28 @@ def test_a_daily_link_on_the_calendars_edges_opens(chromium: Any, site: str, day
         assert_no_error(page)
     finally:
         ctx.close()
+
+
+def test_a_saved_game_of_deep_guesses_is_decoded_in_slices_and_resumed(
+    chromium: Any, site: str
+) -> None:
+    """Loading a save replays each recorded guess's exact comparison (seconds for a rule
+    that reads four cards back): the page decodes the rounds in timer slices first,
+    then resumes the game whole."""
+    from tests.share.hostile_support import deep_guess_save
+
+    items = deep_guess_save(6)
+    ctx = new_context(chromium)
+    try:
+        page = open_page(ctx, site)
+        page.evaluate("items => { for (const [k, v] of Object.entries(items)) "
+                      "localStorage.setItem(k, v); }", items)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", state="attached")
+        page.wait_for_selector("#game[data-screen='table']", state="attached",
+                               timeout=600_000)
+        expect(page.locator("#game")).to_contain_text("6 wrong guesses")
+        expect(page.get_by_text("was set aside")).to_have_count(0)
+        assert_no_error(page)
+    finally:
+        ctx.close()

@@ -134,3 +134,24 @@ def wrong_play_marathon(moves: int) -> str:
         wrong = [c for c in state.hand(seat) if not rule.accepts(line, c)]
         state = apply(state, Play(seat, (wrong[0],)) if wrong else NoPlay(seat))
     return encode(state)
+
+
+def deep_guess_save(guesses: int) -> dict[str, str]:
+    """The ``localStorage`` items of a saved Solo game (the page's own format, the current
+    game) on :data:`DEEP_RULE` holding ``guesses`` wrong guesses: loading it replays
+    each guess's exact comparison."""
+    from eleusis_web.controller import Controller
+    from eleusis_web.session import Setup
+    from eleusis_web.storage import CURRENT, PREFIX, MemoryStorage, Saves
+
+    c = Controller(lambda: 5)
+    c.ui.setup = Setup(variant="solo", seed=5, rule=DEEP_RULE)
+    c.dispatch({"type": "start", "seed": 5})
+    assert c.session is not None
+    for k in range(guesses):
+        c.act(Guess(0, f"card.rank + prev.rank + prev2.rank + prev3.rank + prev4.rank != "
+                       f"{21 + k}"))
+    store = MemoryStorage()
+    Saves(store).write(c.session.to_data(), "Solo")
+    sid = c.session.id
+    return {CURRENT: sid, PREFIX + sid: str(store.getItem(PREFIX + sid))}

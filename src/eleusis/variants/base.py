@@ -11,14 +11,17 @@ changed.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any, ClassVar, Final
 
 from eleusis import narrate, rng
 from eleusis.cards import ALL_CARDS, Card, deck
 from eleusis.hints import phrase_hint
-from eleusis.rules import compare, parse
+from eleusis.rules import compare, compare_steps, parse
+from eleusis.rules.compare import SLICE_WORK
 from eleusis.state import (
     ACTION_TYPES,
     Action,
@@ -103,7 +106,53 @@ def guess_verdict(secret: str, guess: str, mainline: Sequence[Card]) -> tuple[bo
     its recorded guesses again on every load, and an exact comparison of rules
     that read far back can take seconds.
     """
-    return _guess_verdict(secret, guess, tuple(mainline))
+    line = tuple(mainline)
+    slice_work = _DEFERRING.get()
+    if slice_work is not None:
+        # one slice of the comparison: enough when it is quick or remembered
+        first = next(compare_steps(parse_rule(secret), parse_rule(guess), line,
+                                   slice_work=slice_work))
+        if first is None:
+            raise ComparisonNeeded(secret, guess, line)
+    return _guess_verdict(secret, guess, line)
+
+
+class ComparisonNeeded(Exception):
+    """Raised by :func:`guess_verdict` inside :func:`deferred_comparisons` when judging a
+    guess needs more than one slice of exact comparison: the caller works the
+    comparison out in slices (:func:`eleusis.rules.compare_steps`, which remembers
+    it) and applies the action again. Never raised outside that context."""
+
+    def __init__(self, secret: str, guess: str, mainline: tuple[Card, ...]) -> None:
+        super().__init__("an exact comparison of rules is needed first")
+        self.secret = secret
+        self.guess = guess
+        self.mainline = mainline
+
+    def steps(self, slice_work: int = SLICE_WORK) -> Iterator[None]:
+        """The comparison in slices of ``slice_work`` units (None after each);
+        remembered once done."""
+        for result in compare_steps(parse_rule(self.secret), parse_rule(self.guess),
+                                    self.mainline, slice_work=slice_work):
+            if result is None:
+                yield None
+
+
+#: The slice of work of :func:`deferred_comparisons` in force (None: not deferring).
+_DEFERRING: ContextVar[int | None] = ContextVar("eleusis_deferring_comparisons",
+                                                default=None)
+
+
+@contextmanager
+def deferred_comparisons(slice_work: int = SLICE_WORK) -> Iterator[None]:
+    """Within this block a guess whose judging takes more than ``slice_work`` units of
+    exact comparison raises :class:`ComparisonNeeded` instead of blocking (see
+    :func:`eleusis.game.apply_steps`)."""
+    token = _DEFERRING.set(slice_work)
+    try:
+        yield
+    finally:
+        _DEFERRING.reset(token)
 
 
 @functools.lru_cache(maxsize=256)
