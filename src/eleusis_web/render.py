@@ -236,8 +236,10 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True) -> El:
                     "aria-expanded": "true" if expanded else "false",
                     "data-intent": intent_attr({"type": "toggle_side", "col": i}),
                     "text": "Fold" if expanded else f"+{len(col.sideline) - 3}",
-                    "aria-label": ("Fold" if expanded else "Show")
-                    + f" the {len(col.sideline)} wrong cards under {col.card.label}"}))
+                    "aria-label": (f"Fold the {len(col.sideline)} wrong cards under "
+                                   f"{col.card.label}" if expanded else
+                                   f"Show {len(col.sideline) - 3} more of the "
+                                   f"{len(col.sideline)} wrong cards under {col.card.label}")}))
         line.appendChild(li)
 
     board = h("section", {"class": "board", "aria-label": "Layout"}, info, line)
@@ -444,7 +446,7 @@ def table_screen(vm: TableVM, fresh: int = 0) -> El:
                 "type": "button", "class": "button bet-mark " + ("accept" if accepted
                                                                   else "refuse"),
                 "data-key": f"mark-{token}", "aria-pressed": "false" if accepted else "true",
-                "aria-label": f"{label}: bet {'accepted' if accepted else 'refused'}. "
+                "aria-label": f"{label}: {'accepted' if accepted else 'refused'} (your bet). "
                               "Press to change.",
                 "data-intent": intent_attr({"type": "bet_mark", "card": code,
                                             **({"copy": int(copy)} if copy else {})}),
@@ -842,7 +844,7 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[Any, Any, Any]:
                        "data-intent": intent_attr({"type": "try_suit", "suit": suit.value})},
             h("span", {"class": "try-suit-symbol", "aria-hidden": "true", "text": suit.symbol}),
             h("span", {"class": "try-suit-count", "aria-hidden": "true",
-                       "text": f"{len(right)}/13"})))
+                       "text": f"{len(right)} of 13"})))
         overview.appendChild(h("li", {"class": "red" if red else None},
                                h("span", {"class": "try-ov-suit", "text": suit.symbol,
                                           "aria-hidden": "true"}),
@@ -1039,7 +1041,12 @@ def help_screen(blocks: list[tuple[str, str]], tryable: frozenset[str] = frozens
                     tr.appendChild(td)
                 body.appendChild(tr)
             table.appendChild(body)
-            box.appendChild(h("div", {"class": "help-table-wrap"}, table))
+            # a wide table scrolls sideways on a phone: its box takes the focus so that
+            # the keyboard can scroll it too, and is named by its columns
+            columns = re.sub(r"[*`]", "", ", ".join(rows[0]))
+            box.appendChild(h("div", {"class": "help-table-wrap", "tabindex": "0",
+                                      "role": "region", "aria-label": "Table: " + columns},
+                              table))
         else:
             p = h("p")
             inline(p, text)
