@@ -76,10 +76,12 @@ class Auditor:
         self.page = page
         self.found: list[str] = []
         self.audited: list[str] = []
+        self.audit_only = False  # True: the error panel is the screen audited
 
     def __call__(self, name: str) -> None:
         page = self.page
-        assert_no_error(page)
+        if not self.audit_only:
+            assert_no_error(page)
         for size in WIDTHS:
             page.set_viewport_size(size)
             page.evaluate(SETTLE)
@@ -317,3 +319,23 @@ def test_new_eleusis_royal_bets_express_writer_and_match_summary(audit: Any,
     assert not page.errors, page.errors  # type: ignore[attr-defined]
     check2.found[:0] = check.found
     check2.check()
+
+
+def test_the_error_panel(chromium: Browser, site: str) -> None:
+    """The panel shown when the game cannot start (here: its code cannot be downloaded)."""
+    _missing_axe()
+    ctx = chromium.new_context(viewport=WIDTHS[0], service_workers="block",
+                               reduced_motion="reduce")
+    ctx.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        page = ctx.new_page()
+        page.route("**/build/app.zip", lambda route: route.fulfill(status=404, body=b""))
+        page.goto(site)
+        page.wait_for_selector("#error-panel:not([hidden])")
+        expect(page.get_by_role("button", name="Try again")).to_be_visible()
+        check = Auditor(page)
+        check.audit_only = True
+        check("the error panel")
+        check.check()
+    finally:
+        ctx.close()
