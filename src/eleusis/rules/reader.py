@@ -364,9 +364,16 @@ def _entries() -> list[tuple[str, str, object]]:
             *(f"either of {g}" for g in groups if n == 2), *(f"either {g[4:]}" for g in groups
                                                             if n == 2))
         for attr, plural in (("rank", "ranks"), ("suit", "suits"), ("color", "colors")):
-            add("LASTNATTR", (n, attr), f"the last {w} {plural}", f"the previous {w} {plural}",
-                f"the {plural} of the last {w} cards", f"the {plural} of the previous {w} cards",
-                f"the last {n} {plural}")
+            named = [f"the last {w} {plural}", f"the previous {w} {plural}",
+                     f"the {plural} of the last {w} cards",
+                     f"the {plural} of the previous {w} cards", f"the last {n} {plural}"]
+            add("LASTNATTR", (n, attr), *named)
+            add("LASTNATTRQ", (n, attr, "all"), *named, *(f"each of {g}" for g in named),
+                *(f"all of {g}" for g in named), *(f"both of {g}" for g in named if n == 2),
+                *(f"both {g[4:]}" for g in named if n == 2))
+            add("LASTNATTRQ", (n, attr, "any"), *(f"any of {g}" for g in named))
+            add("LASTNATTRQ", (n, attr, "one"), *(f"one of {g}" for g in named),
+                *(f"either of {g}" for g in named if n == 2))
     add("WRAPPED", None, "wrapped into a..k", "wrapped into a .. k", "wrapped around",
         "wrapped", "wrapped into a to k")
     add("ONEAFTER", None, "the one after", "the suit after", "the value after", "the rank after",
@@ -1420,6 +1427,16 @@ class _Parser:
                         for t3, d in self.tok(c, "ATTR"):
                             out.append((_p(lambda s, gg=g, o=op, at=str(t3.value):
                                          _group_member(s, at, gg, o)), d))
+            if op in ("==", "!="):  # "differs from both of the last two ranks"
+                for t2, b in self.tok(a, "LASTNATTRQ"):
+                    n, at, quant = cast(tuple[int, str, str], t2.value)
+                    out.append((_p(lambda s, gg=(n, quant), o=op, at=at:
+                                 _group_member(s, at, gg, o)), b))
+        for a in self.ends(i, "ONEOF"):  # "is one of the last two ranks"
+            for t2, b in self.tok(a, "LASTNATTR"):
+                n, at = cast(tuple[int, str], t2.value)
+                out.append((_p(lambda s, gg=(n, "one"), at=at:
+                             _group_member(s, at, gg, "==")), b))
         for a in self.ends(i, "COPRIMEWITH"):
             for value, b in self.noun(a):
                 out.append((_p(lambda s, v=value: _coprime(s, v)), b))
