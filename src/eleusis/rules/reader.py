@@ -1429,13 +1429,13 @@ class _Parser:
                                          _group_member(s, at, gg, o)), d))
             if op in ("==", "!="):  # "differs from both of the last two ranks"
                 for t2, b in self.tok(a, "LASTNATTRQ"):
-                    n, at, quant = cast(tuple[int, str, str], t2.value)
-                    out.append((_p(lambda s, gg=(n, quant), o=op, at=at:
+                    count, at, quant = cast(tuple[int, str, str], t2.value)
+                    out.append((_p(lambda s, gg=(count, quant), o=op, at=at:
                                  _group_member(s, at, gg, o)), b))
         for a in self.ends(i, "ONEOF"):  # "is one of the last two ranks"
             for t2, b in self.tok(a, "LASTNATTR"):
-                n, at = cast(tuple[int, str], t2.value)
-                out.append((_p(lambda s, gg=(n, "one"), at=at:
+                count, at = cast(tuple[int, str], t2.value)
+                out.append((_p(lambda s, gg=(count, "one"), at=at:
                              _group_member(s, at, gg, "==")), b))
         for a in self.ends(i, "COPRIMEWITH"):
             for value, b in self.noun(a):
