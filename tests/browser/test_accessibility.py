@@ -16,6 +16,7 @@ colours are measured; the still page is what is audited.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import urllib.parse
 from collections.abc import Iterator
@@ -28,6 +29,7 @@ from share_support import guess, hand, pick, play, wait_table
 from test_table_polish import match_saved
 
 from eleusis.challenge import open_challenge
+from eleusis.daily import daily_puzzle
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -37,6 +39,9 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 WIDTHS = ({"width": 1280, "height": 800}, {"width": 360, "height": 740})
 
 RED = "card is red"
+
+#: The daily puzzle's date (the address's ``?date=``: the same puzzle on any day).
+DAY = dt.date(2026, 11, 21)
 
 #: Runs axe on the document and returns its violations, reduced to what a report needs.
 #: ``label-content-name-mismatch`` (WCAG 2.5.3, an experimental axe rule) is run on
@@ -214,7 +219,7 @@ def test_solo_round_guess_rule_guide_round_end_replay_and_links(audit: Any, site
 
 
 def test_lesson_daily_puzzle_and_challenge(audit: Any, site: str) -> None:
-    page, check = audit(site)
+    page, check = audit(query(site, date=DAY.isoformat()))
     on(page, "setup")
     page.get_by_role("button", name="Learn to play").click()
     lesson = page.get_by_role("region", name="Lesson")
@@ -230,6 +235,10 @@ def test_lesson_daily_puzzle_and_challenge(audit: Any, site: str) -> None:
     on(page, "table")
     page.wait_for_selector(".hand .card", state="attached")
     check("daily puzzle table")
+    guess(page, daily_puzzle(DAY).rule.text)
+    on(page, "round-end")
+    expect(page.get_by_role("textbox", name="Daily result")).to_be_visible()
+    check("daily puzzle round end, the result to share")
     page.get_by_role("button", name="New game", exact=True).click()
     on(page, "setup")
     page.get_by_role("button", name="Challenge a friend").click()
@@ -307,6 +316,21 @@ def test_new_eleusis_royal_bets_express_writer_and_match_summary(audit: Any,
     page.get_by_role("button", name="I am You: show my hand").click()
     page.wait_for_selector(".hand .card", state="attached")
     check("Express table")
+
+    # a person judging every play by hand
+    page.get_by_role("button", name="New game", exact=True).click()
+    on(page, "setup")
+    page.locator("#setup-dealer").select_option("judge")
+    page.get_by_role("button", name="Start", exact=True).click()
+    on(page, "table")
+    page.get_by_role("button", name="I am Dealer: go on").click()
+    page.get_by_role("button", name="Start play").click()
+    page.get_by_role("button", name="I am You: show my hand").click()
+    page.locator(".hand .card").first.click()
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.get_by_role("button", name="I am Dealer: go on").click()
+    expect(page.get_by_role("group", name="Your verdict")).to_be_visible()
+    check("Express table, the dealer's verdict by hand")
     assert not page.errors, page.errors  # type: ignore[attr-defined]
 
     page, check2 = audit(site, match_saved(1, running=False))
