@@ -235,7 +235,7 @@ def render_notebook(vm: NotebookVM) -> El:
                 "type": "button", "class": "button button-quiet", "text": "Show cards",
                 "data-key": f"nb-focus-{e.id}", "aria-pressed": "true" if e.focused else "false",
                 "data-intent": intent_attr({"type": "nb_focus", "id": e.id}),
-                "aria-label": f"Highlight the cards that contradict {label}"}))
+                "aria-label": f"Show cards that contradict {label}"}))
         for text, kind, name, ok in (("↑", "nb_up", "Move up", e.index > 0),
                                      ("↓", "nb_down", "Move down", e.index < last),
                                      ("✕", "nb_remove", "Remove", True)):

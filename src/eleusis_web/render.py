@@ -279,8 +279,11 @@ def layout_board(vm: TableVM, fresh: int = 0, with_log: bool = True,
                     "aria-expanded": "true" if expanded else "false",
                     "data-intent": intent_attr({"type": "toggle_side", "col": i}),
                     "text": _("Fold") if expanded else f"+{len(col.sideline) - 3}",
-                    "aria-label": (_("Fold") if expanded else _("Show"))
-                    + f" the {len(col.sideline)} wrong cards under {col.card.label}"}))
+                    "aria-label": (
+                        _("Fold the {count} wrong cards under {card}") if expanded else
+                        _("Show {more} more of the {count} wrong cards under {card}")
+                    ).format(more=len(col.sideline) - 3, count=len(col.sideline),
+                             card=col.card.label)}))
         line.appendChild(li)
 
     board = h("section", {"class": "board", "aria-label": _("Layout")}, info, line)
@@ -488,11 +491,13 @@ def table_screen(vm: TableVM, fresh: int = 0, panels: Panels = Panels()) -> El:
                 "type": "button", "class": "button bet-mark " + ("accept" if accepted
                                                                   else "refuse"),
                 "data-key": f"mark-{token}", "aria-pressed": "false" if accepted else "true",
-                "aria-label": (_("{card}: bet accepted. Press to change.") if accepted
-                               else _("{card}: bet refused. Press to change.")).format(card=label),
+                "aria-label": (_("{card}: accepted (your bet). Press to change.") if accepted
+                               else _("{card}: refused (your bet). Press to change.")
+                               ).format(card=label),
                 "data-intent": intent_attr({"type": "bet_mark", "card": code,
                                             **({"copy": int(copy)} if copy else {})}),
-                "text": f"{label}: {'accepted ✓' if accepted else 'refused ✗'}"}))
+                "text": (_("{card}: accepted ✓") if accepted else _("{card}: refused ✗")
+                         ).format(card=label)}))
         dock.appendChild(plan)
     controls = h("div", {"class": "controls"})
     for ctl in vm.controls:
@@ -898,7 +903,7 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[El, El, El]:
                        "data-intent": intent_attr({"type": "try_suit", "suit": suit.value})},
             h("span", {"class": "try-suit-symbol", "aria-hidden": "true", "text": suit.symbol}),
             h("span", {"class": "try-suit-count", "aria-hidden": "true",
-                       "text": f"{len(right)}/13"})))
+                       "text": _("{count} of 13").format(count=len(right))})))
         overview.appendChild(h("li", {"class": "red" if red else None},
                                h("span", {"class": "try-ov-suit", "text": suit.symbol,
                                           "aria-hidden": "true"}),
@@ -1100,7 +1105,13 @@ def help_screen(blocks: list[tuple[str, str]], tryable: frozenset[str] = frozens
                     tr.appendChild(td)
                 body.appendChild(tr)
             table.appendChild(body)
-            box.appendChild(h("div", {"class": "help-table-wrap"}, table))
+            # a wide table scrolls sideways on a phone: its box takes the focus so that
+            # the keyboard can scroll it too, and is named by its columns
+            columns = re.sub(r"[*`]", "", ", ".join(rows[0]))
+            box.appendChild(h("div", {"class": "help-table-wrap", "tabindex": "0",
+                                      "role": "region",
+                                      "aria-label": _("Table: {columns}").format(columns=columns)},
+                              table))
         else:
             p = h("p")
             inline(p, text)

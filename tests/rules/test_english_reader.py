@@ -25,10 +25,9 @@ def _random_trees(count: int, seed: int) -> list[Rule]:
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        # the constructs added last (gcd, //, sets of card values, "is prime" on a
-        # number) have no English reading yet: the reader is tested on the others
-        tree = TreeMaker(rng, lookback=rng.randint(0, 4), classic=True).bool_(
-            rng.randint(0, 3))
+        # every construct of the language, gcd, //, sets of card values and
+        # "is prime" on a number included
+        tree = TreeMaker(rng, lookback=rng.randint(0, 4)).bool_(rng.randint(0, 3))
         try:
             out.append(Rule.from_tree(tree))
         except RuleSyntaxError:
@@ -124,6 +123,25 @@ def test_the_reported_sentence_is_now_one_clause() -> None:
         ("two kings may not be played in a row", "not (card is K and prev is K)"),
         ("the card and the last card differ in rank by at most 3",
          "abs(card.rank - prev.rank) <= 3"),
+        # the constructs added to the language later
+        ("the rank is a prime number", "card is prime"),
+        ("the sum of the last two ranks is prime", "prev.rank + prev2.rank is prime"),
+        ("if the position is prime play a red card, otherwise black",
+         "if pos is prime then card is red else card is black"),
+        ("the suit matches one of the last two cards", "card.suit in {prev.suit, prev2.suit}"),
+        ("same color as one of the last three cards",
+         "card.color in {prev.color, prev2.color, prev3.color}"),
+        ("the card has the same suit as both of the last two cards",
+         "card.suit == prev.suit and card.suit == prev2.suit"),
+        ("a different rank from the last two cards", "card.rank not in {prev.rank, prev2.rank}"),
+        ("the card's rank is the last card's rank plus 1 or the last card's rank minus 1",
+         "card.rank in {prev.rank + 1, prev.rank - 1}"),
+        ("the card's rank and the last card's rank are coprime", "gcd(card.rank, prev.rank) == 1"),
+        ("the gcd of the card's rank and the last card's rank is more than 1",
+         "gcd(card.rank, prev.rank) > 1"),
+        ("the card's rank divided by 4, rounded down, is the same as the last card's rank "
+         "divided by 4, rounded down", "card.rank // 4 == prev.rank // 4"),
+        ("half the card's rank, rounded down, is odd", "card.rank // 2 is odd"),
     ],
 )
 def test_common_phrasings(text: str, rule: str) -> None:
@@ -149,6 +167,19 @@ def test_ambiguous_text_gives_candidates_not_a_pick(text: str) -> None:
     assert reading.rule is None and reading.ambiguous
     assert not any(compare(a, b).equivalent
                    for i, a in enumerate(reading.candidates) for b in reading.candidates[i + 1:])
+
+
+def test_the_sum_of_two_ranks_being_prime_is_not_read_as_a_rank_set() -> None:
+    # "is a prime number" on a sum reaching 26 means 17, 19 and 23 too (the language's
+    # "is prime" on a number), not the prime ranks {2, 3, 5, 7, 11, 13}
+    rule = from_english("the sum of the card's rank and the last card's rank is prime").rule
+    assert rule is not None and rule.text == "card.rank + prev.rank is prime"
+
+
+def test_a_different_suit_from_one_of_the_last_cards_is_not_guessed() -> None:
+    # "different from one of" says too little: never read as "from all of them"
+    reading = from_english("the card has a different suit from one of the last two cards")
+    assert reading.rule is None
 
 
 def test_text_not_understood_gets_forms_to_try() -> None:

@@ -184,7 +184,8 @@ def _paren_noun(node: Node) -> str:
     cannot be read as "a plus (b times c)"."""
     text = noun(node)
     if (isinstance(node, Arith) or (isinstance(node, Neg) and not text.startswith("-"))
-            or (isinstance(node, Call) and node.name in ("next", "pick", "min", "max"))):
+            or (isinstance(node, Call) and node.name in ("next", "pick", "min", "max", "wrap",
+                                                          "gcd"))):
         return f"({text})"
     return text
 

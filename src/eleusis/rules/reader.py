@@ -3,7 +3,9 @@
 :func:`from_english` reads sentences such as "red cards only", "alternate
 colors", "each card higher than the last", "same suit or same rank as the
 last card", "if the last card was odd play a red card, otherwise black", "no
-two face cards in a row" or "the card's rank is prime", and every sentence
+two face cards in a row", "the card's rank is prime", "the sum of the last two
+ranks is prime", "the suit matches one of the last two cards", "the two ranks
+are coprime" or "the rank divided by 4, rounded down", and every sentence
 :meth:`Rule.english` writes, into a rule of the rule language.
 
 It is a small grammar, not a list of patterns:
@@ -331,6 +333,47 @@ def _entries() -> list[tuple[str, str, object]]:
         "the minimum of", "the min of")
     add("MAXOF", None, "the larger of", "the largest of", "the higher of", "the highest of",
         "the maximum of", "the max of")
+    add("GCDOF", None, "the greatest common divisor of", "the gcd of", "gcd of",
+        "the greatest common factor of", "the highest common factor of",
+        "the largest common divisor of")
+    add("QUOTOF", None, "the quotient of", "the quotient when", "the integer quotient of",
+        "the whole quotient of")
+    add("ROUNDDOWN", None, "(rounded down)", "rounded down", ", rounded down",
+        ", rounded down ,",
+        "(rounded down to a whole number)", "rounded down to a whole number")
+    add("HALFOF", None, "half of", "half", "half the")
+    add("COPRIME", True, "have no common divisor greater than 1",
+        "have no common divisor other than 1", "have no common factor greater than 1",
+        "have no common factor other than 1", "are coprime", "are relatively prime",
+        "are coprime to each other", "share no common factor", "share no divisor",
+        "have no common factor", "have no common divisor")
+    add("COPRIMEWITH", None, "coprime with", "coprime to", "relatively prime to",
+        "relatively prime with")
+    add("COPRIME", False, "have a common divisor greater than 1",
+        "have a common factor greater than 1", "are not coprime", "share a common factor",
+        "share a divisor", "have a common factor", "have a common divisor")
+    for n, w in ((2, "two"), (3, "three"), (4, "four")):
+        groups = [f"the last {w} cards", f"the previous {w} cards", f"the {w} previous cards",
+                  f"the {w} last cards", f"the last {n} cards", f"the previous {n} cards",
+                  f"the {w} cards before it", f"the {w} cards before", f"the last {w}"]
+        add("LASTN", (n, "all"), *groups, *(f"each of {g}" for g in groups),
+            *(f"all of {g}" for g in groups), *(f"both of {g}" for g in groups if n == 2),
+            *(f"both {g[4:]}" for g in groups if n == 2))
+        add("LASTN", (n, "any"), *(f"any of {g}" for g in groups))
+        add("LASTN", (n, "one"), *(f"one of {g}" for g in groups),
+            *(f"either of {g}" for g in groups if n == 2), *(f"either {g[4:]}" for g in groups
+                                                            if n == 2))
+        for attr, plural in (("rank", "ranks"), ("suit", "suits"), ("color", "colors")):
+            named = [f"the last {w} {plural}", f"the previous {w} {plural}",
+                     f"the {plural} of the last {w} cards",
+                     f"the {plural} of the previous {w} cards", f"the last {n} {plural}"]
+            add("LASTNATTR", (n, attr), *named)
+            add("LASTNATTRQ", (n, attr, "all"), *named, *(f"each of {g}" for g in named),
+                *(f"all of {g}" for g in named), *(f"both of {g}" for g in named if n == 2),
+                *(f"both {g[4:]}" for g in named if n == 2))
+            add("LASTNATTRQ", (n, attr, "any"), *(f"any of {g}" for g in named))
+            add("LASTNATTRQ", (n, attr, "one"), *(f"one of {g}" for g in named),
+                *(f"either of {g}" for g in named if n == 2))
     add("WRAPPED", None, "wrapped into a..k", "wrapped into a .. k", "wrapped around",
         "wrapped", "wrapped into a to k")
     add("ONEAFTER", None, "the one after", "the suit after", "the value after", "the rank after",
@@ -526,7 +569,6 @@ def lattice(text: str) -> tuple[list[str], list[list[tuple[int, Tok]]]]:
 HOLE: Final = Ref(-1)
 #: "it": a card named before, found once the sentence is read (:func:`_resolve_it`).
 IT: Final = Ref(-3)
-_PRIMES: Final = (2, 3, 5, 7, 11, 13)
 
 
 def _type(node: Node) -> str:
@@ -606,7 +648,7 @@ def _adj(subject: Node, adj: str, negated: bool = False) -> Node | None:
         elif isinstance(subject, Attr) and adj in ("prime", "notprime", "face", "numeral"):
             node = _adj(subject.obj, adj)
         elif adj in ("prime", "notprime"):
-            node = In(subject, SetLit(tuple(Num(p) for p in _PRIMES)), adj == "notprime")
+            node = Is(subject, "prime", adj == "notprime")
     elif t == "suit" and adj in ("red", "black"):
         node = Is(subject, adj)
     elif t == "suit" and adj in {s.noun for s in Suit}:
@@ -1045,6 +1087,22 @@ class _Parser:
         out += self.trend(i)
         out += self.pair_same(i)
         out += self.suit_order(i)
+        out += self.coprime(i)
+        return out
+
+    def coprime(self, i: int) -> NodeRes:
+        """"the card's rank and the last card's rank have no common divisor greater
+        than 1", "the last two ranks are coprime"."""
+        out: NodeRes = []
+        lists = self._listed(i) + [(list(_group_values(t.value)), j)
+                                   for t, j in self.tok(i, "LASTNATTR")]
+        for terms, a in lists:
+            nums = [_int(x) for x in terms]
+            if any(x is None for x in nums):
+                continue
+            for t, b in self.tok(a, "COPRIME"):
+                gcd = Call("gcd", tuple(_as_node(x) for x in nums))
+                out.append((Cmp("==" if t.value else "!=", gcd, Num(1)), b))
         return out
 
     def _pair(self, i: int) -> list[tuple[str, int]]:
@@ -1322,6 +1380,11 @@ class _Parser:
         for value, j in self.noun(i):
             assert isinstance(value, Node)
             out.append((_p(lambda s, v=value: _equal(s, v)), j))
+            if value not in (HOLE, IT) and not isinstance(value, Ref):
+                # "is the last card's rank plus 1 or the last card's rank minus 1"
+                for items, k in self._more_values(j, "OR", bare=True):
+                    coll = SetLit((value, *items))
+                    out.append((_p(lambda s, v=coll: _member(s, v, False)), k))
             if isinstance(value, Ref) and value != IT:
                 out.append((_p(lambda s, v=value: _same_card(s, v, "==")), j))
             for t, k in self.tok(j, "ORCMP"):
@@ -1351,6 +1414,32 @@ class _Parser:
                 if op in ("==", "!=") and isinstance(value, Ref):
                     # "different from the last card": its rank, or another card
                     out.append((_p(lambda s, v=value, o=op: _same_card(s, v, o)), b))
+                if op in ("==", "!=") and value != HOLE:
+                    # "equal to a or to b", "different from a and from b"
+                    for items, c in self._more_values(b, "OR" if op == "==" else "AND"):
+                        alts = SetLit((value, *items))
+                        out.append((_p(lambda s, v=alts, n=op == "!=": _member(s, v, n)), c))
+            if op in ("==", "!="):  # "matches one of the last two cards"
+                for t2, b in self.tok(a, "LASTN"):
+                    g = cast(tuple[int, str], t2.value)
+                    out.append((_p(lambda s, gg=g, o=op: _group_member(s, None, gg, o)), b))
+                    for c in self.ends(b, "POSS"):  # "one of the last two cards' suits"
+                        for t3, d in self.tok(c, "ATTR"):
+                            out.append((_p(lambda s, gg=g, o=op, at=str(t3.value):
+                                         _group_member(s, at, gg, o)), d))
+            if op in ("==", "!="):  # "differs from both of the last two ranks"
+                for t2, b in self.tok(a, "LASTNATTRQ"):
+                    count, at, quant = cast(tuple[int, str, str], t2.value)
+                    out.append((_p(lambda s, gg=(count, quant), o=op, at=at:
+                                 _group_member(s, at, gg, o)), b))
+        for a in self.ends(i, "ONEOF"):  # "is one of the last two ranks"
+            for t2, b in self.tok(a, "LASTNATTR"):
+                count, at = cast(tuple[int, str], t2.value)
+                out.append((_p(lambda s, gg=(count, "one"), at=at:
+                             _group_member(s, at, gg, "==")), b))
+        for a in self.ends(i, "COPRIMEWITH"):
+            for value, b in self.noun(a):
+                out.append((_p(lambda s, v=value: _coprime(s, v)), b))
         for t, a in self.tok(i, "INT") + self.tok(i, "NUM"):
             step = _tok_int(t)
             for b in self.opt(a, "STEP"):
@@ -1468,6 +1557,13 @@ class _Parser:
                         for value, e in targets:
                             out.append((_p(lambda s, v=value, at=attrs, sm=same == positive:
                                          _join_same(s, at, v, sm)), e))
+                        for d in self.ends(c, "AS") + self.ends(c, "CMP", "=="):
+                            for t, e in self.tok(d, "LASTN"):  # "as one of the last two"
+                                g = cast(tuple[int, str], t.value)
+                                if len(attrs) == 1:
+                                    out.append((_p(
+                                        lambda s, gg=g, at=attrs[0], sm=same == positive:
+                                        _group_member(s, at, gg, "==" if sm else "!=")), e))
         return out
 
     def _attr_list(self, i: int) -> list[tuple[tuple[str, ...], int]]:
@@ -1536,7 +1632,7 @@ class _Parser:
         for lit, j in self.literal(i):
             assert isinstance(lit, Node)
             out.append(([lit], j))
-            if depth < 14:
+            if depth < 59:
                 for k in self.ends(j, ",") + self.ends(j, "OR") + self.ends(j, "AND"):
                     for k2 in self.opt(k, "OR", "AND"):
                         for rest, m in self._lits(k2, depth + 1):
@@ -1574,6 +1670,10 @@ class _Parser:
         out: NodeRes = []
         for base, j in self._primary(i):
             out.append((base, j))
+            for k in self.ends(j, "DIVBY"):  # "the rank divided by 4, rounded down"
+                for div, m in self.term(k):
+                    for n in self.ends(m, "ROUNDDOWN"):
+                        out += _quotient(base, div, n)
             for k in self.ends(j, "WRAPPED"):
                 for k2 in self.opt(k, "GLOSS"):
                     num = _int(base)
@@ -1641,6 +1741,32 @@ class _Parser:
                     else:
                         total = Call(name, tuple(_as_node(n) for n in nums))
                     out.append((total, b))
+        for a in self.ends(i, "GCDOF"):
+            groups = [(list(_group_values(t.value)), b) for t, b in self.tok(a, "LASTNATTR")]
+            for terms, b in self._listed(a) + groups:
+                nums = [_int(x) for x in terms]
+                if all(x is not None for x in nums):
+                    out.append((Call("gcd", tuple(_as_node(x) for x in nums)), b))
+        for a in self.ends(i, "QUOTOF"):  # "the quotient of x divided by y (rounded down)"
+            for x, b in self.noun(a):
+                for c in self.ends(b, "DIVBY"):
+                    for div, d in self.term(c):
+                        for e in self.opt(d, "ROUNDDOWN"):
+                            out += _quotient(x, div, e)
+        for a in self.ends(i, "HALFOF"):  # "half of the rank, rounded down"
+            for x, b in self.term(a):
+                for c in self.ends(b, "ROUNDDOWN"):
+                    out += _quotient(x, Num(2), c)
+        for kind, name in (("SUMOF", "+"), ("MINOF", "min"), ("MAXOF", "max")):
+            for a in self.ends(i, kind):  # "the sum of the last two ranks"
+                for t, b in self.tok(a, "LASTNATTR"):
+                    values = _group_values(t.value)
+                    if _type(values[0]) != "int":
+                        continue
+                    total = values[0]
+                    for v in values[1:]:
+                        total = Arith("+", total, v)
+                    out.append((total if name == "+" else Call(name, values), b))
         for a in self.ends(i, "ABSOF"):
             for x, b in self.term(a):
                 num = _int(x)
@@ -1725,6 +1851,24 @@ class _Parser:
             for k in self.ends(j, ","):
                 for rest, m in self._listed(k):
                     out.append(([first, *rest], m))
+        return out
+
+    def _more_values(self, i: int, conn: str, bare: bool = False
+                     ) -> list[tuple[list[Node], int]]:
+        """", or to b, or to c" (``conn`` "OR") or ", and from b" (``conn`` "AND"):
+        the further items of a set that english() writes as a list of equalities
+        (``bare``: "or b", without "to")."""
+        out: list[tuple[list[Node], int]] = []
+        for a in self.opt(i, ","):
+            for b in self.ends(a, conn):
+                for c in (self.opt(b, "AS") if bare else self.ends(b, "AS")):
+                    for value, d in self.noun(c):
+                        if value in (HOLE, IT) or (bare and isinstance(value, Ref)):
+                            continue
+                        out.append(([value], d))
+                        if len(out) < 400:
+                            for rest, e in self._more_values(d, conn, bare):
+                                out.append(([value, *rest], e))
         return out
 
     def _cycle(self, i: int) -> list[tuple[list[Node], int]]:
@@ -1969,6 +2113,53 @@ def _member(subject: Node, coll: Node, negated: bool) -> Node | None:
     if kinds == {"color"} and _type(subject) == "card":
         return In(Attr(subject, "color"), coll, negated)
     return In(subject, coll, negated)
+
+
+def _quotient(x: Node, div: Node, end: int) -> NodeRes:
+    """``x // div`` as a reading ending at ``end`` (numbers only, no division by 0)."""
+    a, b = _int(x), _int(div)
+    if a is None or b is None or (isinstance(b, Num) and b.value == 0):
+        return []
+    return [(Arith("//", a, b), end)]
+
+
+def _coprime(x: Node, y: Node) -> Node | None:
+    """``x`` and ``y`` have no common divisor but 1."""
+    a, b = _int(x), _int(y)
+    if a is None or b is None:
+        return None
+    return Cmp("==", Call("gcd", (a, b)), Num(1))
+
+
+def _group_values(value: object) -> tuple[Node, ...]:
+    """"the last two ranks": ``(prev.rank, prev2.rank)``."""
+    n, attr = cast(tuple[int, str], value)
+    return tuple(Attr(Ref(k), attr) for k in range(1, n + 1))
+
+
+def _group_member(subject: Node, attr: str | None, group: tuple[int, str],
+                  op: str) -> Node | None:
+    """``subject``'s ``attr`` against the last n cards' (``group`` is (n, quantifier)):
+    the same as one of them (``in``), as each of them (``and``), or different from
+    all of them (``not in``). "A different suit from one of the last two cards"
+    says too little to be read."""
+    n, quant = group
+    if isinstance(subject, Attr) and isinstance(subject.obj, Ref) and attr in (
+            None, subject.name):  # "the suit matches one of the last two cards"
+        attr, subject = subject.name, subject.obj
+    if attr is None:
+        return None
+    if _type(subject) != "card" or attr not in ("rank", "suit", "color"):
+        return None
+    mine = Attr(subject, attr)
+    theirs = tuple(Attr(Ref(k), attr) for k in range(1, n + 1))
+    if op == "==":
+        if quant == "all":
+            return And(tuple(Cmp("==", mine, x) for x in theirs))
+        return In(mine, SetLit(theirs))
+    if quant == "one":
+        return None
+    return In(mine, SetLit(theirs), True)
 
 
 def _remainder(subject: Node, m: Num, r: Node, positive: bool) -> Node | None:
