@@ -28,6 +28,7 @@ from eleusis.archive import (
     merge_plan,
     parse_archive_steps,
 )
+from eleusis.i18n import _, ngettext
 from eleusis.notebook import Notebook, NotebookError
 from eleusis_web import boot, daily_view, dom
 from eleusis_web.context import AppContext
@@ -121,12 +122,15 @@ def export_now(app: AppContext) -> None:
     try:
         text = export_archive(games, None, daily_view.load_history(app))
     except ArchiveError as exc:
-        app.ui_extra["ar_message"] = f"Export failed: {exc}"
+        app.ui_extra["ar_message"] = _("Export failed: {error}").format(error=exc)
         return
     _download(text)
-    msg = f"Exported {len(games)} game{'s' if len(games) != 1 else ''} to {FILE_NAME}."
+    msg = ngettext("Exported {count} game to {file}.", "Exported {count} games to {file}.",
+                   len(games)).format(count=len(games), file=FILE_NAME)
     if skipped:
-        msg += f" {len(skipped)} unreadable saved game(s) left out."
+        msg += " " + ngettext("{count} unreadable saved game left out.",
+                              "{count} unreadable saved games left out.",
+                              len(skipped)).format(count=len(skipped))
     app.ui_extra["ar_message"] = msg
 
 
@@ -137,7 +141,7 @@ def _read_file(app: AppContext) -> None:
     file = el.files.item(0)
     el.value = ""  # the field stays on the page: choosing the same file again must work
     if int(file.size) > 8_000_000:
-        app.ui_extra["ar_message"] = "This file is too large to be an Eleusis archive."
+        app.ui_extra["ar_message"] = _("This file is too large to be an Eleusis archive.")
         app.render()
         return
 
@@ -153,14 +157,12 @@ def received(app: AppContext, text: str) -> None:
     written yet)."""
     app.ui_extra.pop("ar_plan", None)
     app.ui_extra["ar_checking"] = plan_steps(text, _saved(app))
-    app.ui_extra["ar_message"] = "Checking the file\u2026"
+    app.ui_extra["ar_message"] = _("Checking the file…")
     _check_slice(app)
     app.render()
 
 
 def _check_slice(app: AppContext) -> None:
-    from eleusis_web import boot
-
     steps = app.ui_extra.get("ar_checking")
     if steps is None:
         return
@@ -172,7 +174,8 @@ def _check_slice(app: AppContext) -> None:
         app.ui_extra["ar_plan"] = end.value
         app.ui_extra["ar_message"] = ""
     except ArchiveError as exc:
-        app.ui_extra["ar_message"] = f"This file cannot be imported: {exc}"
+        app.ui_extra["ar_message"] = _("This file cannot be imported: {error}").format(
+            error=exc)
     else:
         if "ar_tick_js" not in app.ui_extra:
             def tick() -> None:
@@ -198,8 +201,8 @@ def apply_plan(app: AppContext, mode: str) -> None:
     written = 0
     for g in games:
         if not app.saves.write_archived(g):
-            app.ui_extra["ar_message"] = "The browser's storage is full: not every game was " \
-                                         "imported."
+            app.ui_extra["ar_message"] = _("The browser's storage is full: not every game "
+                                           "was imported.")
             break
         written += 1
     if archive.daily is not None:
@@ -207,7 +210,8 @@ def apply_plan(app: AppContext, mode: str) -> None:
             daily_view.save_history(app, merge_daily(daily_view.load_history(app),
                                                      archive.daily))
     if not app.ui_extra.get("ar_message"):
-        app.ui_extra["ar_message"] = f"Imported {written} game{'s' if written != 1 else ''}."
+        app.ui_extra["ar_message"] = ngettext("Imported {count} game.", "Imported {count} games.",
+                                              written).format(count=written)
 
 
 def handle(app: AppContext, intent: Intent) -> bool:
@@ -216,11 +220,11 @@ def handle(app: AppContext, intent: Intent) -> bool:
     if kind == "archive_export":
         export_now(app)
     elif kind == "archive_file":
-        app.ui_extra["ar_message"] = "Reading the file…"
+        app.ui_extra["ar_message"] = _("Reading the file…")
         _read_file(app)
     elif kind == "archive_cancel":
         app.ui_extra.pop("ar_plan", None)
-        app.ui_extra["ar_message"] = "Nothing was imported."
+        app.ui_extra["ar_message"] = _("Nothing was imported.")
     elif kind == "archive_apply":
         app.ui_extra["ar_message"] = ""
         apply_plan(app, str(intent.get("mode", "new")))
@@ -250,42 +254,44 @@ def panel_model(app: AppContext) -> PanelVM:
 def render_panel(vm: PanelVM) -> El:
     """The new-game screen's export / import card (and the question after a file)."""
     box = h("div", {"class": "share-entry archive-entry", "id": "archive"},
-            h("h3", {"text": "Your games in a file"}),
-            h("p", {"text": "Keep or move every saved game (with its notebook) and your "
-                            "daily streak."}),
+            h("h3", {"text": _("Your games in a file")}),
+            h("p", {"text": _("Keep or move every saved game (with its notebook) and your "
+                              "daily streak.")}),
             h("div", {"class": "controls"},
-              h("button", {"type": "button", "class": "button", "text": "Export all games",
+              h("button", {"type": "button", "class": "button", "text": _("Export all games"),
                            "data-key": "archive-export",
                            "data-intent": intent_attr({"type": "archive_export"})}),
               h("label", {"class": "button file-button", "for": "archive-file"},
-                "Import games…"),
+                _("Import games…")),
               h("input", {"type": "file", "id": "archive-file", "accept": ".json,application/json",
-                          "class": "visually-hidden", "aria-label": "Import games from a file",
+                          "class": "visually-hidden", "aria-label": _("Import games from a file"),
                           "data-change": intent_attr({"type": "archive_file"})})))
     if vm.summary:
         ask = h("div", {"class": "archive-ask", "role": "alertdialog",
                         "aria-labelledby": "archive-ask-title"},
                 h("p", {"id": "archive-ask-title", "data-testid": "archive-plan",
-                        "text": f"This file holds {vm.summary}. Import?"}))
+                        "text": _("This file holds {summary}. Import?").format(
+                            summary=vm.summary)}))
         row = h("div", {"class": "controls"})
         row.appendChild(h("button", {"type": "button", "class": "button button-primary",
-                                     "text": f"Import {vm.new} new "
-                                             f"game{'s' if vm.new != 1 else ''}",
+                                     "text": ngettext("Import {count} new game",
+                                                      "Import {count} new games",
+                                                      vm.new).format(count=vm.new),
                                      "data-key": "archive-new",
                                      "data-intent": intent_attr({"type": "archive_apply",
                                                                  "mode": "new"})}))
         if vm.conflicts:
             row.appendChild(h("button", {"type": "button", "class": "button",
-                                         "text": "Import and overwrite the differing games",
+                                         "text": _("Import and overwrite the differing games"),
                                          "data-key": "archive-over",
                                          "data-intent": intent_attr({"type": "archive_apply",
                                                                      "mode": "overwrite"})}))
             row.appendChild(h("button", {"type": "button", "class": "button",
-                                         "text": "Import and keep both",
+                                         "text": _("Import and keep both"),
                                          "data-key": "archive-both",
                                          "data-intent": intent_attr({"type": "archive_apply",
                                                                      "mode": "both"})}))
-        row.appendChild(h("button", {"type": "button", "class": "button", "text": "Cancel",
+        row.appendChild(h("button", {"type": "button", "class": "button", "text": _("Cancel"),
                                      "data-key": "archive-cancel",
                                      "data-intent": intent_attr({"type": "archive_cancel"})}))
         ask.appendChild(row)

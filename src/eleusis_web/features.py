@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from eleusis.game import State
+from eleusis.i18n import _
 from eleusis.notebook import Notebook
 from eleusis.replay import ReplayError, encode
 from eleusis_web import archive_view, boot, challenge_view, daily_view, dom, notebook_panel
@@ -96,8 +97,8 @@ def route_hash(app: AppContext) -> None:
 
         challenge_view.open_link(app, params.get("c", ""))
     elif text.startswith(("#r", "#c")):
-        app.link_message = ("This link cannot be opened: it is damaged or incomplete. Ask "
-                            "whoever sent it to copy the whole link again.",
+        app.link_message = (_("This link cannot be opened: it is damaged or incomplete. Ask "
+                              "whoever sent it to copy the whole link again."),
                             "the address's fragment is neither a replay nor a challenge")
     else:
         return
@@ -137,8 +138,6 @@ def _load_tick(app: AppContext) -> None:
 
 
 def _schedule_load(app: AppContext) -> None:
-    from eleusis_web import boot
-
     if app.ui_extra.get("rl_timer") is not None:
         return
     if "rl_tick_js" not in app.ui_extra:
@@ -194,7 +193,7 @@ def handle_share(app: AppContext, intent: Intent) -> None:
         s = app.c.session
         if s is not None:
             link = replay_link(base_url(), s.state, session_notebook(s))
-            app.share_note = share_or_copy(link, "Eleusis replay", "replay-link")
+            app.share_note = share_or_copy(link, _("Eleusis replay"), "replay-link")
     elif intent.kind == "copy_text":
         copy_text(intent.text("value"), intent.text("field"))
         app.share_note = "Copied."
@@ -225,12 +224,12 @@ HANDLERS: dict[str, Callable[[AppContext, Intent], object]] = {
 def screen(app: AppContext) -> tuple[str, str, El] | None:
     """A screen of ours replacing the table's: (name, title, element), or None."""
     if app.replay_load is not None:
-        return "replay-loading", "Opening the replay", render_loading(app.replay_load)
+        return "replay-loading", _("Opening the replay"), render_loading(app.replay_load)
     if app.replay is not None:
         vm = replay_model(app.replay)
         return "replay", vm.title, render_replay(vm)
     if app.special == "challenge-write":
-        return ("challenge-write", "Challenge a friend",
+        return ("challenge-write", _("Challenge a friend"),
                 challenge_view.render_writer(challenge_view.writer_model(app)))
     return None
 
@@ -254,13 +253,13 @@ def share_model(app: AppContext) -> ShareVM | None:
 def render_share(vm: ShareVM) -> El:
     """"Share replay" and the link in a read-only field."""
     box = h("section", {"class": "share-box", "aria-labelledby": "share-title"},
-            h("h3", {"id": "share-title", "text": "Share this round"}))
+            h("h3", {"id": "share-title", "text": _("Share this round")}))
     box.appendChild(h("div", {"class": "controls"},
                           h("button", {"type": "button", "class": "button button-primary",
-                                       "text": "Share replay", "data-key": "share-replay",
+                                       "text": _("Share replay"), "data-key": "share-replay",
                                        "data-intent": intent_attr({"type": "share_replay"})})))
     box.appendChild(h("label", {"class": "field share-field", "for": "replay-link"},
-                      h("span", {"class": "field-label", "text": "Replay link"})))
+                      h("span", {"class": "field-label", "text": _("Replay link")})))
     box.appendChild(h("input", {"type": "text", "id": "replay-link", "readonly": True,
                                 "class": "share-link", "value": vm.link,
                                 "data-key": "replay-link-field"}))

@@ -26,6 +26,7 @@ from typing import Any
 
 from eleusis import narrate
 from eleusis.game import State
+from eleusis.i18n import _, ngettext
 from eleusis.notebook import Notebook, NotebookError, check, evidence
 from eleusis.replay import Progress, ReplayError, decode_steps
 from eleusis.state import state_hash_steps
@@ -38,6 +39,7 @@ from eleusis_web.viewmodel import (
     ScoreRowVM,
     card_vm,
     rule_check,
+    said_in_language,
 )
 
 #: The longest replay the viewer keeps every step of (a round is far shorter).
@@ -167,8 +169,8 @@ def _viewer(states: list[State], notebook_token: str | None, final_hash: str) ->
         try:
             nb = Notebook.from_token(notebook_token)
         except NotebookError:
-            note = ("The notebook part of this link is damaged, so it is not shown; "
-                    "the round itself is whole.")
+            note = _("The notebook part of this link is damaged, so it is not shown; "
+                     "the round itself is whole.")
     return Replay(states, nb, 0, False, final_hash, note)
 
 
@@ -219,7 +221,8 @@ def replay_model(r: Replay) -> ReplayVM:
     log = tuple(shown(line) for line in reversed(
         narrate.describe_events(state.events[-LOG_LINES:], names)))
     rule = final.config.rule or ""
-    english = rule_check(rule)[1] if rule else "The dealer judged every play by hand."
+    english = (said_in_language(rule, rule_check(rule)[1]) if rule
+               else _("The dealer judged every play by hand."))
     scores: tuple[ScoreRowVM, ...] = ()
     reason = ""
     if final.result is not None:
@@ -235,18 +238,21 @@ def replay_model(r: Replay) -> ReplayVM:
         for entry in r.notebook.entries:
             nc = check(entry.text, ev)
             if not nc.parsed:
-                verdict = f"not a rule: {nc.error}"
+                verdict = _("not a rule: {error}").format(error=nc.error)
             elif nc.consistent:
-                verdict = f"fits all {nc.checked} verdicts so far"
+                verdict = ngettext("fits the {count} verdict so far",
+                                   "fits all {count} verdicts so far",
+                                   nc.checked).format(count=nc.checked)
             else:
                 k = len(nc.contradictions)
-                verdict = f"contradicted by {k} verdict{'s' if k != 1 else ''}"
+                verdict = ngettext("contradicted by {count} verdict",
+                                   "contradicted by {count} verdicts", k).format(count=k)
             notes.append(NoteVM(shown(entry.text), entry.ticked, shown(verdict),
                                 nc.consistent))
     variant = VARIANTS.get(final.config.variant.value.replace("-", "_"),
                            final.config.variant.value)
     return ReplayVM(
-        title=f"Replay: {variant}",
+        title=_("Replay: {variant}").format(variant=variant),
         step=r.step,
         last=r.last,
         playing=r.playing,
@@ -260,8 +266,9 @@ def replay_model(r: Replay) -> ReplayVM:
         stock=len(state.stock),
         state_hash=r.final_hash,
         notes=tuple(notes),
-        hints=tuple(shown(f"{names[x.seat] if 0 <= x.seat < len(names) else 'The dealer'}: "
-                          f"{x.text}") for x in state.hints),
+        hints=tuple(shown(_("{name}: {hint}").format(
+            name=names[x.seat] if 0 <= x.seat < len(names) else _("The dealer"), hint=x.text))
+            for x in state.hints),
         note=r.note,
     )
 
@@ -271,21 +278,21 @@ def replay_model(r: Replay) -> ReplayVM:
 
 def render_loading(load: ReplayLoad) -> El:
     """The screen while a link is being opened: how far, and a way out."""
-    from eleusis_web.render import h, intent_attr
-
     done, total = load.progress.done, load.progress.total
     box = h("section", {"class": "replay replay-loading", "id": "replay-loading",
                         "aria-labelledby": "replay-title", "aria-busy": "true"},
-            h("h2", {"id": "replay-title", "text": "Opening the replay"}),
+            h("h2", {"id": "replay-title", "text": _("Opening the replay")}),
             h("p", {"role": "status", "id": "replay-loading-label",
-                    "text": "Checking every move of the round, as it was played."}),
+                    "text": _("Checking every move of the round, as it was played.")}),
             h("progress", {"max": str(max(1, total)), "value": str(done),
                            "data-testid": "replay-progress",
                            "aria-labelledby": "replay-loading-label",
-                           "aria-valuetext": f"move {done} of {total}"}),
-            h("p", {"class": "replay-count", "text": f"Move {done} of {total}"}),
+                           "aria-valuetext": _("move {done} of {total}").format(
+                               done=done, total=total)}),
+            h("p", {"class": "replay-count", "text": _("Move {done} of {total}").format(
+                done=done, total=total)}),
             h("div", {"class": "controls"},
-              h("button", {"type": "button", "class": "button", "text": "Stop",
+              h("button", {"type": "button", "class": "button", "text": _("Stop"),
                            "data-key": "rp-stop",
                            "data-intent": intent_attr({"type": "replay_close"})})))
     return h("div", {"class": "screen screen-replay"}, box)
@@ -306,29 +313,31 @@ def render_replay(vm: ReplayVM) -> El:
                         "data-last": str(vm.last)})
     box.appendChild(h("h2", {"id": "replay-title", "text": vm.title}))
     box.appendChild(h("p", {"class": "replay-players",
-                            "text": "Players: " + ", ".join(vm.names)}))
+                            "text": _("Players: {names}").format(names=", ".join(vm.names))}))
     if vm.note:
         box.appendChild(h("p", {"class": "notice", "role": "status",
                                 "data-testid": "replay-note", "text": vm.note}))
-    bar = h("div", {"class": "replay-controls", "role": "group", "aria-label": "Replay controls"},
-            ctl("First", "replay_seek", "rp-first", vm.step > 0, value=0),
-            ctl("◀ Back", "replay_seek", "rp-back", vm.step > 0, value=vm.step - 1),
-            ctl("Pause" if vm.playing else "▶ Play", "replay_toggle", "rp-play",
+    bar = h("div", {"class": "replay-controls", "role": "group",
+                    "aria-label": _("Replay controls")},
+            ctl(_("First"), "replay_seek", "rp-first", vm.step > 0, value=0),
+            ctl(_("◀ Back"), "replay_seek", "rp-back", vm.step > 0, value=vm.step - 1),
+            ctl(_("Pause") if vm.playing else _("▶ Play"), "replay_toggle", "rp-play",
                 vm.step < vm.last or vm.playing),
-            ctl("Step ▶", "replay_seek", "rp-step", vm.step < vm.last, value=vm.step + 1),
-            ctl("Last", "replay_seek", "rp-last", vm.step < vm.last, value=vm.last))
+            ctl(_("Step ▶"), "replay_seek", "rp-step", vm.step < vm.last, value=vm.step + 1),
+            ctl(_("Last"), "replay_seek", "rp-last", vm.step < vm.last, value=vm.last))
     box.appendChild(bar)
     scrub = h("input", {"type": "range", "min": "0", "max": str(vm.last),
                         "value": str(vm.step), "class": "replay-scrubber",
                         "id": "replay-scrubber", "data-key": "rp-scrub",
                         "data-change": intent_attr({"type": "replay_seek"}),
-                        "aria-label": "Move", "aria-valuetext":
-                        f"move {vm.step} of {vm.last}"})
+                        "aria-label": _("Move"), "aria-valuetext":
+                        _("move {done} of {total}").format(done=vm.step, total=vm.last)})
     box.appendChild(h("label", {"class": "replay-scrub"},
                       h("span", {"class": "replay-count", "data-testid": "replay-step",
-                                 "text": f"Move {vm.step} of {vm.last}"}), scrub))
+                                 "text": _("Move {done} of {total}").format(
+                                     done=vm.step, total=vm.last)}), scrub))
 
-    line = h("ol", {"class": "layout", "aria-label": "Mainline at this move"})
+    line = h("ol", {"class": "layout", "aria-label": _("Mainline at this move")})
     for i, col in enumerate(vm.columns):
         li = h("li", {"class": "column expanded" + (" last" if col.last else ""),
                       "data-col": str(i)})
@@ -337,7 +346,8 @@ def render_replay(vm: ReplayVM) -> El:
                                                       "red" if col.card.red else "black")}))
         if col.sideline:
             side = h("div", {"class": "sideline", "role": "group",
-                             "aria-label": f"Wrong cards under {col.card.label}"})
+                             "aria-label": _("Wrong cards under {card}").format(
+                                 card=col.card.label)})
             for j, sc in enumerate(col.sideline):
                 side.appendChild(card_face(sc, attrs={
                     "data-code": sc.code, "data-side": str(j),
@@ -345,34 +355,35 @@ def render_replay(vm: ReplayVM) -> El:
                                                   "red" if sc.red else "black")}))
             li.appendChild(side)
         line.appendChild(li)
-    board = h("section", {"class": "board replay-board", "aria-label": "Layout"},
+    board = h("section", {"class": "board replay-board", "aria-label": _("Layout")},
               h("div", {"class": "info-strip"},
-                h("span", {"class": "chip", "text": f"Stock {vm.stock}"})), line)
-    log = h("ol", {"class": "log", "aria-label": "Moves up to this one, newest first"})
+                h("span", {"class": "chip",
+                           "text": _("Stock {count}").format(count=vm.stock)})), line)
+    log = h("ol", {"class": "log", "aria-label": _("Moves up to this one, newest first")})
     for i, text in enumerate(vm.log):
         log.appendChild(h("li", {"class": "latest" if i == 0 else None, "text": text}))
     board.appendChild(log)
     if vm.hints:
-        hl = h("ul", {"class": "hints", "aria-label": "Hints"})
+        hl = h("ul", {"class": "hints", "aria-label": _("Hints")})
         for text in vm.hints:
             hl.appendChild(h("li", {"text": text}))
-        board.appendChild(h("div", {"class": "hint-box"}, h("h3", {"text": "Hints"}), hl))
+        board.appendChild(h("div", {"class": "hint-box"}, h("h3", {"text": _("Hints")}), hl))
     box.appendChild(board)
 
     # the secret rule stays hidden until the viewer asks: a replay is also a puzzle
     box.appendChild(h("details", {"class": "reveal-box", "data-key": "rp-rule"},
                       h("summary", {"class": "button button-quiet",
-                                    "text": "Show the secret rule"}),
+                                    "text": _("Show the secret rule")}),
                       rule_reveal(vm.rule, vm.english, "replay-rule")))
 
     if vm.scores:
-        table = h("table", {"class": "scores", "aria-label": "Final scores"},
-                  h("caption", {"text": ("Final scores" if vm.step == vm.last else
-                                         "Final scores (at the last move)")
+        table = h("table", {"class": "scores", "aria-label": _("Final scores")},
+                  h("caption", {"text": (_("Final scores") if vm.step == vm.last else
+                                         _("Final scores (at the last move)"))
                                 + (f" — {vm.reason}" if vm.reason else "")}),
-                  h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": "Player"}),
-                                   h("th", {"scope": "col", "text": "Score"}),
-                                   h("th", {"scope": "col", "text": "How"}))))
+                  h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": _("Player")}),
+                                   h("th", {"scope": "col", "text": _("Score")}),
+                                   h("th", {"scope": "col", "text": _("How")}))))
         body = h("tbody")
         for row in vm.scores:
             body.appendChild(h("tr", {}, h("th", {"scope": "row", "text": row.name}),
@@ -382,8 +393,8 @@ def render_replay(vm: ReplayVM) -> El:
         box.appendChild(table)
     if vm.notes:
         nb = h("section", {"class": "notebook notebook-replay",
-                           "aria-label": "The player's notebook"},
-               h("h3", {"text": "The player's notebook"}))
+                           "aria-label": _("The player's notebook")},
+               h("h3", {"text": _("The player's notebook")}))
         ul = h("ul", {"class": "notebook-list"})
         for n in vm.notes:
             ul.appendChild(h("li", {"class": "note" + (" ticked" if n.ticked else "")
@@ -393,7 +404,7 @@ def render_replay(vm: ReplayVM) -> El:
         nb.appendChild(ul)
         box.appendChild(nb)
     box.appendChild(h("div", {"class": "controls"},
-                      ctl("Close the replay", "replay_close", "rp-close")))
+                      ctl(_("Close the replay"), "replay_close", "rp-close")))
     return h("div", {"class": "screen screen-replay"}, box)
 
 
