@@ -368,13 +368,14 @@ def check(entry_text: str, evidence: Evidence) -> NotebookCheck:
     from eleusis.rules import RuleSyntaxError, parse
 
     if not isinstance(entry_text, str):
-        return NotebookCheck("", error="a candidate rule is a text")
+        return NotebookCheck("", error=_("a candidate rule is a text"))
     try:
         rule = parse(entry_text)
     except RuleSyntaxError as exc:
         return NotebookCheck(entry_text, error=str(exc))
     except Exception as exc:  # the parser promises RuleSyntaxError only; stay safe
-        return NotebookCheck(entry_text, error=f"this rule cannot be read ({type(exc).__name__})")
+        return NotebookCheck(entry_text, error=_("this rule cannot be read ({detail})").format(
+            detail=type(exc).__name__))
     line = evidence.mainline
     found = []
     for o in evidence.observations:

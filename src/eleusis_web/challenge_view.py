@@ -249,7 +249,8 @@ def render_writer(vm: WriterVM) -> El:
     box.appendChild(h("textarea", {"id": "ch-rule", "rows": "3", "value": vm.rule,
                                    "spellcheck": "false", "data-key": "ch-rule",
                                    "data-input": "challenge_rule",
-                                   "placeholder": "if prev is red then card is black"}))
+                                   "placeholder": ("if prev is red then card is black "
+                                                   "else card is red")}))
     if vm.error:
         box.appendChild(h("p", {"class": "rule-error", "role": "status", "text": vm.error}))
     elif vm.english:
