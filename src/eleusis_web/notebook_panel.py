@@ -242,7 +242,7 @@ def render_notebook(vm: NotebookVM) -> El:
                 "type": "button", "class": "button button-quiet", "text": _("Show cards"),
                 "data-key": f"nb-focus-{e.id}", "aria-pressed": "true" if e.focused else "false",
                 "data-intent": intent_attr({"type": "nb_focus", "id": e.id}),
-                "aria-label": _("Highlight the cards that contradict rule {number}").format(
+                "aria-label": _("Show cards that contradict rule {number}").format(
                     number=number)}))
         for text, kind, name, ok in (
                 ("↑", "nb_up", _("Move up rule {number}"), e.index > 0),
