@@ -55,7 +55,7 @@ def test_notebook_checks_highlights_reorders_and_travels(chromium: Any, site: st
         # ticked off: its highlights go, until asked for again
         expect(page.get_by_test_id("note-1")).to_have_class("note ticked contradicted")
         expect(page.locator(".card.contradicts")).to_have_count(0)
-        page.get_by_role("button", name="Highlight the cards that contradict rule 2").click()
+        page.get_by_role("button", name="Show cards that contradict rule 2").click()
         expect(page.locator(".card.contradicts")).to_have_count(3)
 
         # saved with the game: a reload brings it back
