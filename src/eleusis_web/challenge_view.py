@@ -1,8 +1,9 @@
 """Challenge links in the page: write a rule, send a link, a friend plays Solo against it.
 
 "Challenge a friend" on the new-game screen opens an editor (the rule editor's
-live check and English); "Make the link" gives ``#c=`` + the token of
-:func:`eleusis.challenge.make_challenge` (the rule is not readable in it).
+live check, the rule said in the player's language); "Make the link" gives
+``#c=`` + the token of :func:`eleusis.challenge.make_challenge` (the rule is
+not readable in it).
 Opening such a link starts a Solo game on that rule and deal (saved like any
 other, id ``ch-...``). At the end the rule is revealed (the round's end shows
 it) and the computer plays the **same deal**: :class:`ComputerRun` does what
@@ -131,7 +132,8 @@ def session_id(token: str) -> str:
 
 
 def writer_check(rule_text: str, name: str) -> tuple[str, str]:
-    """The live check of the challenge editor: (error, English) of the rule."""
+    """The live check of the challenge editor: (error, the rule in words), in the
+    player's language."""
     if not rule_text.strip():
         return "", ""
     err, english = rule_check(rule_text)
