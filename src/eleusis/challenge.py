@@ -45,6 +45,7 @@ from eleusis.game import (
     make_config,
     new_game,
 )
+from eleusis.i18n import _
 from eleusis.safejson import clean_text
 
 VERSION: Final = 1
@@ -243,7 +244,7 @@ def computer_result(challenge: Challenge, strength: str = "strong") -> ComputerR
     level = preset(strength)
     state = new_game(make_config(Variant.SOLO, ["Computer"], challenge.rule, challenge.seed))
     sci = Scientist(level.name, challenge.seed)
-    for _ in range(MAX_DECISIONS):
+    for _step in range(MAX_DECISIONS):
         if state.over:
             break
         state = apply(state, sci.choose_action(view(state, 0)))
@@ -265,16 +266,19 @@ def finish_result(strength: str, state: State) -> ComputerResult:
 
 def compare_text(friend: State, computer: ComputerResult) -> str:
     """One sentence comparing the friend's finished game with the computer's."""
+    strength = _(computer.strength)
     if friend.result is None:
-        return f"The computer ({computer.strength}) scored {computer.score}."
+        return _("The computer ({strength}) scored {score}.").format(
+            strength=strength, score=computer.score)
     mine = friend.result.scores[0]
     if mine > computer.score:
-        verdict = "you beat the computer"
+        text = _("You scored {mine}, the computer ({strength}) {score}: you beat the computer.")
     elif mine < computer.score:
-        verdict = "the computer did better"
+        text = _("You scored {mine}, the computer ({strength}) {score}: "
+                 "the computer did better.")
     else:
-        verdict = "a tie"
-    return f"You scored {mine}, the computer ({computer.strength}) {computer.score}: {verdict}."
+        text = _("You scored {mine}, the computer ({strength}) {score}: a tie.")
+    return text.format(mine=mine, strength=strength, score=computer.score)
 
 
 __all__ = [

@@ -41,6 +41,7 @@ from typing import Any, Final
 
 from eleusis import rng
 from eleusis.game import Config, State, Variant, make_config, new_game
+from eleusis.i18n import N_, _, ngettext
 from eleusis.rules.library import LibraryRule, get
 from eleusis.safejson import loads
 
@@ -103,7 +104,8 @@ POOLS: Final[dict[int, tuple[str, ...]]] = {
 
 
 #: What the player reads when the stored history could not be used.
-DAMAGED_MESSAGE: Final = "Your daily streak record was damaged, so it starts again."
+#: (English here; :func:`load_history` gives it in the player's language.)
+DAMAGED_MESSAGE: Final = N_("Your daily streak record was damaged, so it starts again.")
 #: Characters of a stored history's JSON (MAX_HISTORY_DAYS days of about 60 each, and room).
 MAX_HISTORY_CHARS: Final = 400_000
 
@@ -146,7 +148,7 @@ def daily_rule(day: _dt.date) -> LibraryRule:
     pool = POOLS[difficulty]
     cycle, i = divmod(k, len(pool))
     seed = _digest64(f"eleusis-daily-pool:{POOL_VERSION}:{difficulty}:{cycle}")
-    order, _ = rng.shuffle(pool, rng.seed_state(seed))
+    order, _rest = rng.shuffle(pool, rng.seed_state(seed))
     return get(order[i])
 
 
@@ -225,10 +227,6 @@ def result_of(game: State) -> DailyResult:
                        seat.wrong_guesses)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
-
-
 def marks(game: State) -> str:
     """One mark per card played: 🟩 accepted, 🟥 rejected (lines of ten)."""
     row = ["🟩" if e.right else "🟥" for e in game.events if e.kind == "play" and e.seat == 0]
@@ -240,23 +238,32 @@ def marks(game: State) -> str:
 def share_text(game: State, day: _dt.date) -> str:
     """A short spoiler-free text of ``day``'s game: no card, no rule.
 
-    ``Eleusis daily 2026-11-21 — solved in 14 turns, 1 wrong guess, score 14``
-    then the row of marks. Raises :class:`DailyError` if ``game`` is not that
-    day's puzzle.
+    ``Eleusis daily 2026-11-21 (difficulty 3/5) — solved in 14 turns, 1 wrong guess,
+    score 14`` then the row of marks, in the player's language
+    (:func:`eleusis.i18n.language`; the marks are the same in every one). Raises
+    :class:`DailyError` if ``game`` is not that day's puzzle.
     """
     d = _day(day)
     if not daily_puzzle(d).matches(game):
         raise DailyError(f"this game is not the daily puzzle of {d.isoformat()}")
     seat = game.seats[0]
-    wrong = _plural(seat.wrong_guesses, "wrong guess")
-    turns = _plural(game.turns, "turn")
+    n = seat.wrong_guesses
+    wrong = ngettext("{count} wrong guess", "{count} wrong guesses", n).format(count=n)
+    turns = game.turns
     if not game.over or game.result is None:
-        line = f"in progress, {turns}, {wrong}"
-    elif seat.right_guess:
-        line = f"solved in {turns}, {wrong}, score {game.result.scores[0]}"
+        line = ngettext("in progress, {count} turn, {wrong}",
+                        "in progress, {count} turns, {wrong}", turns).format(
+            count=turns, wrong=wrong)
     else:
-        line = f"not solved after {turns}, {wrong}, score {game.result.scores[0]}"
-    head = f"Eleusis daily {d.isoformat()} (difficulty {daily_difficulty(d)}/5) — {line}"
+        if seat.right_guess:
+            said = ngettext("solved in {count} turn, {wrong}, score {score}",
+                            "solved in {count} turns, {wrong}, score {score}", turns)
+        else:
+            said = ngettext("not solved after {count} turn, {wrong}, score {score}",
+                            "not solved after {count} turns, {wrong}, score {score}", turns)
+        line = said.format(count=turns, wrong=wrong, score=game.result.scores[0])
+    head = _("Eleusis daily {day} (difficulty {difficulty}/5) — {result}").format(
+        day=d.isoformat(), difficulty=daily_difficulty(d), result=line)
     row = marks(game)
     return f"{head}\n{row}" if row else head
 
@@ -399,7 +406,7 @@ def load_history(text: str | None) -> tuple[dict[str, Any], str]:
     try:
         return validate_history(loads(text, max_chars=MAX_HISTORY_CHARS)), ""
     except ValueError:  # JsonError, DailyError
-        return empty_history(), DAMAGED_MESSAGE
+        return empty_history(), _(DAMAGED_MESSAGE)
 
 
 __all__ = [

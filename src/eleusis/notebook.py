@@ -49,6 +49,7 @@ from typing import Any, Final
 from eleusis import safejson
 from eleusis.cards import Card
 from eleusis.game import Column, Event, State, Variant
+from eleusis.i18n import _, language, ngettext
 from eleusis.variants.base import VariantRules
 from eleusis.views import SeatView, ViewColumn
 
@@ -186,7 +187,7 @@ def _read(
     starter_judged: bool,
 ) -> Evidence:
     mainline: list[Card] = []
-    for main, _ in layout:
+    for main, _side in layout:
         if main.card is None:  # never happens: mainline cards are face up
             break
         mainline.append(main.card)
@@ -208,7 +209,7 @@ def _read(
         approximate = True
     if side is None:  # read the sideline card by card (never expected)
         side = []
-        for j, (_, sideline) in enumerate(layout[: len(line)]):
+        for j, (_main, sideline) in enumerate(layout[: len(line)]):
             for k, p in enumerate(sideline):
                 if p.card is not None and not p.face_down and not p.horizontal:
                     side.append(Observation((p.card,), j + 1, False, "sideline", (Location(j, k),)))
@@ -261,7 +262,7 @@ def _match_sidelines(
     """Pair the wrong plays, in order, with the judged sideline cards, in layout order."""
     slots = [
         (j, k, p.card)
-        for j, (_, sideline) in enumerate(layout)
+        for j, (_main, sideline) in enumerate(layout)
         for k, p in enumerate(sideline)
         if not p.face_down and not p.horizontal
     ]
@@ -303,7 +304,8 @@ class NotebookCheck:
     """The result of checking one candidate rule.
 
     ``error`` is the parser's message when the text is not a rule (then nothing
-    was checked); otherwise ``canonical`` and ``english`` describe the rule,
+    was checked); otherwise ``canonical`` and ``english`` describe the rule
+    (``english`` says it in the player's language: :func:`eleusis.i18n.language`),
     ``checked`` counts the verdicts tested and ``contradictions`` lists those
     it disagrees with, in table order.
     """
@@ -336,32 +338,25 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 
 def _sentence(o: Observation) -> str:
+    """The contradiction said in the player's language (the cards as symbols)."""
     pos = o.after + 1
+    card = o.cards[0].symbol
     if o.kind == "mainline":
-        return (
-            f"your rule rejects {o.cards[0].symbol} at position {pos},"
-            " but the dealer accepted it"
-        )
+        return _("your rule rejects {card} at position {position}, but the dealer accepted it"
+                 ).format(card=card, position=pos)
     if o.kind == "starter":
-        return (
-            f"your rule accepts {o.cards[0].symbol} as the first card,"
-            " but the dealer refused it as the starter"
-        )
+        return _("your rule accepts {card} as the first card, but the dealer refused it as "
+                 "the starter").format(card=card)
     if o.kind == "no_play":
-        return (
-            f"your rule accepts {o.cards[0].symbol} at position {pos}, but it was in a hand"
-            " the dealer agreed had no card to play"
-        )
+        return _("your rule accepts {card} at position {position}, but it was in a hand the "
+                 "dealer agreed had no card to play").format(card=card, position=pos)
     if len(o.cards) == 1:
-        return (
-            f"your rule accepts {o.cards[0].symbol} at position {pos},"
-            " but the dealer rejected it"
-        )
+        return _("your rule accepts {card} at position {position}, but the dealer rejected it"
+                 ).format(card=card, position=pos)
     last = pos + len(o.cards) - 1
-    return (
-        f"your rule accepts {_cards_text(o.cards)} played together at positions {pos} to {last},"
-        " but the dealer rejected that play"
-    )
+    return _("your rule accepts {cards} played together at positions {first} to {last}, but "
+             "the dealer rejected that play").format(cards=_cards_text(o.cards), first=pos,
+                                                     last=last)
 
 
 def check(entry_text: str, evidence: Evidence) -> NotebookCheck:
@@ -373,13 +368,14 @@ def check(entry_text: str, evidence: Evidence) -> NotebookCheck:
     from eleusis.rules import RuleSyntaxError, parse
 
     if not isinstance(entry_text, str):
-        return NotebookCheck("", error="a candidate rule is a text")
+        return NotebookCheck("", error=_("a candidate rule is a text"))
     try:
         rule = parse(entry_text)
     except RuleSyntaxError as exc:
         return NotebookCheck(entry_text, error=str(exc))
     except Exception as exc:  # the parser promises RuleSyntaxError only; stay safe
-        return NotebookCheck(entry_text, error=f"this rule cannot be read ({type(exc).__name__})")
+        return NotebookCheck(entry_text, error=_("this rule cannot be read ({detail})").format(
+            detail=type(exc).__name__))
     line = evidence.mainline
     found = []
     for o in evidence.observations:
@@ -387,8 +383,8 @@ def check(entry_text: str, evidence: Evidence) -> NotebookCheck:
         if not agrees:
             found.append(Contradiction(o, _sentence(o)))
     try:
-        english = rule.english()
-    except Exception:  # English is a courtesy; never let it break the check
+        english = rule.describe(language())
+    except Exception:  # the words are a courtesy; never let them break the check
         english = ""
     return NotebookCheck(
         entry_text, None, rule.text, english, len(evidence.observations), tuple(found)
@@ -458,7 +454,9 @@ class Notebook:
     def add(self, text: str, note: str = "") -> Notebook:
         """Add a candidate rule at the end (it need not parse yet: :func:`check` says)."""
         if len(self.entries) >= MAX_ENTRIES:
-            raise NotebookError(f"the notebook is full ({MAX_ENTRIES} entries)")
+            raise NotebookError(ngettext("The notebook is full ({count} entry).",
+                                         "The notebook is full ({count} entries).",
+                                         MAX_ENTRIES).format(count=MAX_ENTRIES))
         entry = Entry(
             self.next_id,
             _check_text(text, "a candidate rule", MAX_TEXT, False),

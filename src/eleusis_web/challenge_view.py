@@ -1,8 +1,9 @@
 """Challenge links in the page: write a rule, send a link, a friend plays Solo against it.
 
 "Challenge a friend" on the new-game screen opens an editor (the rule editor's
-live check and English); "Make the link" gives ``#c=`` + the token of
-:func:`eleusis.challenge.make_challenge` (the rule is not readable in it).
+live check, the rule said in the player's language); "Make the link" gives
+``#c=`` + the token of :func:`eleusis.challenge.make_challenge` (the rule is
+not readable in it).
 Opening such a link starts a Solo game on that rule and deal (saved like any
 other, id ``ch-...``). At the end the rule is revealed (the round's end shows
 it) and the computer plays the **same deal**: :class:`ComputerRun` does what
@@ -36,6 +37,7 @@ from eleusis.game import (
     make_config,
     new_game,
 )
+from eleusis.i18n import _, ngettext
 from eleusis.views import view
 from eleusis_web import boot, daily_view, dom
 from eleusis_web.context import AppContext
@@ -54,7 +56,8 @@ SLICE_MS = 8.0
 #: A Solo game's usual length, for the progress bar.
 TYPICAL_TURNS = 30
 
-#: The author of a challenge whose writer gave no name.
+#: The author of a challenge whose writer gave no name (kept in English in the
+#: link, like every key; said in the receiver's language on the page).
 DEFAULT_AUTHOR = "A friend"
 
 
@@ -129,23 +132,34 @@ def session_id(token: str) -> str:
 
 
 def writer_check(rule_text: str, name: str) -> tuple[str, str]:
-    """The live check of the challenge editor: (error, English) of the rule."""
+    """The live check of the challenge editor: (error, the rule in words), in the
+    player's language."""
     if not rule_text.strip():
         return "", ""
     err, english = rule_check(rule_text)
     if err:
         return err, ""
     if not name.strip():
-        return "Write your name, so your friend knows who sent the challenge.", english
+        return _("Write your name, so your friend knows who sent the challenge."), english
     return "", english
 
 
 # --------------------------------------------------------------------------- browser
 
 
-def _from(author: str) -> str:
-    """``author`` after "from" ("A friend" reads "a friend" there)."""
-    return "a friend" if author == DEFAULT_AUTHOR else author
+def _announcement(author: str) -> str:
+    """What a player hears on opening a challenge (a nameless author is "a friend")."""
+    if author == DEFAULT_AUTHOR:
+        return _("A challenge from a friend: find the rule. It is shown at the end.")
+    return _("A challenge from {author}: find the rule. It is shown at the end.").format(
+        author=author)
+
+
+def _title(author: str) -> str:
+    """The result's title: whose challenge it was."""
+    if author == DEFAULT_AUTHOR:
+        return _("A friend's challenge")
+    return _("{author}'s challenge").format(author=author)
 
 
 def open_link(app: AppContext, token: str) -> None:
@@ -157,8 +171,7 @@ def open_link(app: AppContext, token: str) -> None:
         return
     app.link_message = None
     daily_view.start_solo(app, session_id(token), ch.start(), {"challenge": token})
-    app.c.announcements.append(
-        f"A challenge from {_from(ch.author)}: find the rule. It is shown at the end.")
+    app.c.announcements.append(_announcement(ch.author))
 
 
 def handle(app: AppContext, intent: Intent) -> bool:
@@ -189,7 +202,7 @@ def handle(app: AppContext, intent: Intent) -> bool:
     elif kind == "challenge_share":
         link = str(ux.get("ch_link", ""))
         if link:
-            app.share_note = dom.share_or_copy(link, "An Eleusis challenge", "challenge-link")
+            app.share_note = dom.share_or_copy(link, _("An Eleusis challenge"), "challenge-link")
     return True
 
 
@@ -215,7 +228,7 @@ def writer_model(app: AppContext) -> WriterVM:
     """The editor's model, from what the player typed (the check is cached per text)."""
     ux = app.ui_extra
     rule = str(ux.get("ch_rule", ""))
-    name = str(ux.get("ch_name", "You"))
+    name = str(ux.get("ch_name", _("You")))
     err, english = writer_check(rule, name)
     return WriterVM(name, rule, err, english, str(ux.get("ch_error", "") or ""),
                     str(ux.get("ch_link", "")), app.share_note)
@@ -224,21 +237,22 @@ def writer_model(app: AppContext) -> WriterVM:
 def render_writer(vm: WriterVM) -> El:
     """The challenge editor: your name, the rule (checked live), the link to send."""
     box = h("section", {"class": "challenge-write", "aria-labelledby": "ch-title"},
-            h("h2", {"id": "ch-title", "text": "Challenge a friend"}),
-            h("p", {"text": "Write a secret rule; your friend plays Solo against it. The "
-                            "link hides the rule; at the end your friend sees it and how "
-                            "the computer did on the same deal."}))
+            h("h2", {"id": "ch-title", "text": _("Challenge a friend")}),
+            h("p", {"text": _("Write a secret rule; your friend plays Solo against it. The "
+                              "link hides the rule; at the end your friend sees it and how "
+                              "the computer did on the same deal.")}))
     box.appendChild(h("label", {"class": "field", "for": "ch-name"},
-                      h("span", {"class": "field-label", "text": "Your name"})))
+                      h("span", {"class": "field-label", "text": _("Your name")})))
     box.appendChild(h("input", {"type": "text", "id": "ch-name", "value": vm.name,
                                 "maxlength": "40", "data-key": "ch-name",
                                 "data-input": "challenge_name"}))
     box.appendChild(h("label", {"class": "field", "for": "ch-rule"},
-                      h("span", {"class": "field-label", "text": "The secret rule"})))
+                      h("span", {"class": "field-label", "text": _("The secret rule")})))
     box.appendChild(h("textarea", {"id": "ch-rule", "rows": "3", "value": vm.rule,
                                    "spellcheck": "false", "data-key": "ch-rule",
                                    "data-input": "challenge_rule",
-                                   "placeholder": "if prev is red then card is black"}))
+                                   "placeholder": ("if prev is red then card is black "
+                                                   "else card is red")}))
     if vm.error:
         box.appendChild(h("p", {"class": "rule-error", "role": "status", "text": vm.error}))
     elif vm.english:
@@ -247,21 +261,21 @@ def render_writer(vm: WriterVM) -> El:
         box.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.problem}))
     box.appendChild(h("div", {"class": "controls"},
                       h("button", {"type": "button", "class": "button button-primary",
-                                   "text": "Make the link", "data-key": "ch-make",
+                                   "text": _("Make the link"), "data-key": "ch-make",
                                    "aria-disabled": None if vm.ready else "true",
                                    "data-intent": intent_attr({"type": "challenge_make"})}),
-                      h("button", {"type": "button", "class": "button", "text": "Back",
+                      h("button", {"type": "button", "class": "button", "text": _("Back"),
                                    "data-key": "ch-back",
                                    "data-intent": intent_attr({"type": "challenge_back"})})))
     if vm.link:
         box.appendChild(h("label", {"class": "field", "for": "challenge-link"},
-                          h("span", {"class": "field-label", "text": "Challenge link"})))
+                          h("span", {"class": "field-label", "text": _("Challenge link")})))
         box.appendChild(h("input", {"type": "text", "id": "challenge-link", "readonly": True,
                                     "class": "share-link", "value": vm.link,
                                     "data-key": "ch-link"}))
         box.appendChild(h("div", {"class": "controls"},
                           h("button", {"type": "button", "class": "button",
-                                       "text": "Share the challenge", "data-key": "ch-share",
+                                       "text": _("Share the challenge"), "data-key": "ch-share",
                                        "data-intent": intent_attr(
                                            {"type": "challenge_share"})})))
         if vm.note:
@@ -273,9 +287,10 @@ def render_writer(vm: WriterVM) -> El:
 def render_entry() -> El:
     """The new-game screen's "Challenge a friend" card."""
     return h("div", {"class": "share-entry challenge-entry"},
-             h("h3", {"text": "Challenge a friend"}),
-             h("p", {"text": "Write a rule and send a link: your friend plays Solo against it."}),
-             h("button", {"type": "button", "class": "button", "text": "Challenge a friend",
+             h("h3", {"text": _("Challenge a friend")}),
+             h("p", {"text": _("Write a rule and send a link: your friend plays Solo "
+                               "against it.")}),
+             h("button", {"type": "button", "class": "button", "text": _("Challenge a friend"),
                           "data-key": "challenge-open",
                           "data-intent": intent_attr({"type": "challenge_open"})}))
 
@@ -351,21 +366,32 @@ def result_model(app: AppContext) -> ResultVM | None:
     r = run.result
     if r is None:
         return ResultVM(ch.author, ch.rule, run.progress, "", "")
-    return ResultVM(ch.author, ch.rule, 1.0, compare_text(s.state, r),
-                    f"The computer {'found' if r.solved else 'missed'} the rule in "
-                    f"{r.turns} turns with {r.wrong_guesses} wrong guesses.")
+    return ResultVM(ch.author, ch.rule, 1.0, compare_text(s.state, r), summary_text(r))
+
+
+def summary_text(r: ComputerResult) -> str:
+    """How the computer did on the friend's deal, in a sentence."""
+    if r.solved:
+        text = ngettext("The computer found the rule in {count} turn (wrong guesses: {wrong}).",
+                        "The computer found the rule in {count} turns (wrong guesses: {wrong}).",
+                        r.turns)
+    else:
+        text = ngettext("The computer missed the rule in {count} turn (wrong guesses: {wrong}).",
+                        "The computer missed the rule in {count} turns (wrong guesses: {wrong}).",
+                        r.turns)
+    return text.format(count=r.turns, wrong=r.wrong_guesses)
 
 
 def render_result(vm: ResultVM) -> El:
     """Draw a challenge's result (a progress bar while the computer plays)."""
     box = h("section", {"class": "share-box challenge-result",
                         "aria-labelledby": "ch-result-title"},
-            h("h3", {"id": "ch-result-title", "text": f"{vm.author}'s challenge"}),
-            h("p", {"text": "The rule your friend wrote: "},
+            h("h3", {"id": "ch-result-title", "text": _title(vm.author)}),
+            h("p", {"text": _("The rule your friend wrote:") + " "},
               h("code", {"class": "rule-text", "data-testid": "challenge-rule",
                          "text": vm.rule})))
     if not vm.compare:
-        box.appendChild(h("p", {"text": "The computer is playing the same deal…",
+        box.appendChild(h("p", {"text": _("The computer is playing the same deal…"),
                                 "id": "ch-progress-label"}))
         box.appendChild(h("progress", {"max": "100", "value": str(int(vm.progress * 100)),
                                        "aria-labelledby": "ch-progress-label"}))
@@ -388,6 +414,7 @@ __all__ = [
     "result_model",
     "session_id",
     "settle",
+    "summary_text",
     "writer_check",
     "writer_model",
 ]

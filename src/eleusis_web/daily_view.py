@@ -29,6 +29,7 @@ from eleusis.daily import (
     streak,
 )
 from eleusis.game import State
+from eleusis.i18n import _, ngettext
 from eleusis_web import dom
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
@@ -55,7 +56,8 @@ def result_texts(game: State, day: _dt.date, history: dict[str, Any]) -> tuple[s
     text = share_text(game, day)
     now = streak(history, day)
     best = best_streak(history)
-    return text, f"Streak: {now} day{'s' if now != 1 else ''} · best {best}"
+    return text, ngettext("Streak: {count} day · best {best}", "Streak: {count} days · best {best}",
+                          now).format(count=now, best=best)
 
 
 # --------------------------------------------------------------------------- browser
@@ -99,7 +101,7 @@ def start_solo(app: AppContext, sid: str, state: State, extra: dict[str, Any]) -
     saved = app.saves.load(sid)
     if saved is not None and saved.rounds[0].config == state.config:
         app.c.resume(saved)
-        app.c.announcements.append("Your game goes on where it was.")
+        app.c.announcements.append(_("Your game goes on where it was."))
         return
     setup = Setup(variant="solo", seed=state.config.seed, pace=app.c.ui.setup.pace)
     session = Session.of_round(sid, setup, state, time.time(), extra)
@@ -114,7 +116,8 @@ def handle(app: AppContext, intent: Intent) -> bool:
         puzzle = daily_puzzle(day)
         start_solo(app, f"daily-{day.isoformat()}", puzzle.start(), {"daily": day.isoformat()})
         app.c.announcements.append(
-            f"The daily puzzle of {day.isoformat()}: difficulty {puzzle.difficulty} of 5.")
+            _("The daily puzzle of {day}: difficulty {difficulty} of 5.").format(
+                day=day.isoformat(), difficulty=puzzle.difficulty))
     return True
 
 
@@ -140,12 +143,12 @@ def entry_model(app: AppContext) -> EntryVM:
 def render_entry(vm: EntryVM) -> El:
     """Draw the "Daily puzzle" card."""
     box = h("div", {"class": "share-entry daily-entry"},
-            h("h3", {"text": "Daily puzzle"}),
-            h("p", {"text": f"{vm.day} · difficulty {vm.difficulty} of 5 · "
-                            f"the same rule and deal for everyone today. "
-                            f"Streak {vm.streak}, best {vm.best}."}),
+            h("h3", {"text": _("Daily puzzle")}),
+            h("p", {"text": _("{day} · difficulty {difficulty} of 5 · the same rule and deal "
+                              "for everyone today. Streak {streak}, best {best}.").format(
+                day=vm.day, difficulty=vm.difficulty, streak=vm.streak, best=vm.best)}),
             h("button", {"type": "button", "class": "button button-primary",
-                         "text": "Daily puzzle", "data-key": "daily-start",
+                         "text": _("Daily puzzle"), "data-key": "daily-start",
                          "data-intent": intent_attr({"type": "daily_start"})}))
     if vm.message:
         box.appendChild(h("p", {"class": "notice", "role": "alert", "text": vm.message}))
@@ -188,13 +191,14 @@ def result_model(app: AppContext) -> ResultVM | None:
     day = parse_day(str(iso)) if iso else None
     if s is None or day is None or not s.state.over:
         return None
-    history, _ = app.saves.read_daily(repair=False)
+    history, _damaged = app.saves.read_daily(repair=False)
     try:
         if day.isoformat() not in history.get("days", {}):  # not recorded yet: as it will be
             history = record_result(history, day, result_of(s.state))
         text, streaks = result_texts(s.state, day, history)
     except DailyError as exc:
-        return ResultVM("", "", f"Daily result unavailable: {exc}")
+        return ResultVM("", "", _("The daily result is unavailable: {reason}").format(
+            reason=exc))
     return ResultVM(text, streaks)
 
 
@@ -203,14 +207,15 @@ def render_result(vm: ResultVM) -> El:
     if vm.error:
         return h("p", {"class": "notice", "text": vm.error})
     return h("section", {"class": "share-box daily-result", "aria-labelledby": "daily-title"},
-             h("h3", {"id": "daily-title", "text": "Your daily result"}),
-             h("label", {"class": "field-label", "for": "daily-text", "text": "Daily result"}),
+             h("h3", {"id": "daily-title", "text": _("Your daily result")}),
+             h("label", {"class": "field-label", "for": "daily-text",
+                         "text": _("Daily result")}),
              h("textarea", {"id": "daily-text", "readonly": True,
                             "rows": str(min(8, vm.text.count("\n") + 3)),
                             "class": "share-text", "value": vm.text, "data-key": "daily-text"}),
              h("p", {"class": "streak", "data-testid": "streak", "text": vm.streaks}),
              h("div", {"class": "controls"},
-               h("button", {"type": "button", "class": "button", "text": "Copy result",
+               h("button", {"type": "button", "class": "button", "text": _("Copy result"),
                             "data-key": "daily-copy",
                             "data-intent": intent_attr({"type": "copy_text", "value": vm.text,
                                                         "field": "daily-text"})})))

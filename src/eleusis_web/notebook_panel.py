@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 
+from eleusis.i18n import _, ngettext
 from eleusis.notebook import Evidence, Location, Notebook, NotebookError, check, evidence
 from eleusis.views import view
 from eleusis_web.context import AppContext
@@ -47,11 +48,14 @@ class EntryVM:
     def verdict(self) -> str:
         """A few words: fits everything, or how many verdicts contradict it."""
         if self.error:
-            return f"Not a rule: {self.error}"
+            return _("Not a rule: {error}").format(error=self.error)
         if not self.sentences:
-            return f"Fits all {self.checked} verdicts on the table."
+            return ngettext("Fits the {count} verdict on the table.",
+                            "Fits all {count} verdicts on the table.",
+                            self.checked).format(count=self.checked)
         k = len(self.sentences)
-        return f"Contradicted by {k} verdict{'s' if k != 1 else ''}."
+        return ngettext("Contradicted by {count} verdict.", "Contradicted by {count} verdicts.",
+                        k).format(count=k)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,17 +116,19 @@ def apply_intent(nb: Notebook, intent: Intent, draft: str) -> tuple[Notebook, st
         if kind == "nb_add":
             text = draft.strip()
             if not text:
-                return nb, draft, "Write a candidate rule first."
-            err, _ = rule_check(text)
+                return nb, draft, _("Write a candidate rule first.")
+            err, _english = rule_check(text)
             if err:
                 reading = english_reading(text)
                 if reading is not None and len(reading.rules) == 1:
                     rule, english = reading.rules[0]  # plain English: added as it was read
-                    return nb.add(rule), "", f"Read as {rule} ({english})"
+                    return nb.add(rule), "", _("Read as {rule} ({words})").format(
+                        rule=rule, words=english)
                 if reading is not None and reading.rules:
-                    options = " · ".join(r for r, _ in reading.rules)
-                    return nb, draft, f"Not added: that could mean different rules: {options}"
-                return nb, draft, f"Not added: {err}"
+                    options = " · ".join(r for r, _words in reading.rules)
+                    return nb, draft, _("Not added: that could mean different rules: "
+                                        "{options}").format(options=options)
+                return nb, draft, _("Not added: {error}").format(error=err)
             return nb.add(text), "", ""
         if kind == "nb_tick":
             ticked = str(intent.get("value", "1")) in ("1", "true", "True")
@@ -187,17 +193,17 @@ def render_notebook(vm: NotebookVM) -> El:
     """Draw the notebook (the table puts it beside the players and marks ``vm.highlight``)."""
     panel = h("section", {"class": "notebook", "id": "notebook",
                           "aria-labelledby": "notebook-title"},
-              h("h3", {"id": "notebook-title", "text": "Notebook"}),
+              h("h3", {"id": "notebook-title", "text": _("Notebook")}),
               h("p", {"class": "notebook-help",
-                      "text": "Write candidate rules; each is checked against every card "
-                              "on the table."}))
+                      "text": _("Write candidate rules; each is checked against every card "
+                                "on the table.")}))
     row = h("div", {"class": "notebook-add"},
             h("input", {"type": "text", "id": "nb-text", "class": "notebook-input",
                         "data-key": "nb-text", "data-input": "nb_text",
                         "value": vm.draft, "autocomplete": "off", "spellcheck": "false",
-                        "aria-label": "Candidate rule, in the rule language",
+                        "aria-label": _("Candidate rule, in the rule language"),
                         "placeholder": "card is red"}),
-            h("button", {"type": "button", "class": "button", "text": "Add to notebook",
+            h("button", {"type": "button", "class": "button", "text": _("Add to notebook"),
                          "data-key": "nb-add", "data-intent": intent_attr({"type": "nb_add"}),
                          "aria-disabled": "true" if vm.draft_error or not vm.draft.strip()
                          else None}))
@@ -208,10 +214,10 @@ def render_notebook(vm: NotebookVM) -> El:
         panel.appendChild(h("p", {"class": "rule-english", "text": vm.draft_english}))
     if vm.message:
         panel.appendChild(h("p", {"class": "message", "role": "alert", "text": vm.message}))
-    ul = h("ol", {"class": "notebook-list", "aria-label": "Candidate rules"})
+    ul = h("ol", {"class": "notebook-list", "aria-label": _("Candidate rules")})
     last = len(vm.entries) - 1
     for e in vm.entries:
-        label = f"rule {e.index + 1}"
+        number = e.index + 1
         li = h("li", {"class": "note" + (" ticked" if e.ticked else "")
                       + (" fits" if not e.error and not e.sentences else " contradicted")
                       + (" focused" if e.focused else ""),
@@ -221,7 +227,8 @@ def render_notebook(vm: NotebookVM) -> El:
                                      "data-key": f"nb-tick-{e.id}",
                                      "data-change": intent_attr({"type": "nb_tick",
                                                                  "index": e.index}),
-                                     "aria-label": f"Tick off {label}"}),
+                                     "aria-label": _("Tick off rule {number}").format(
+                                         number=number)}),
                          h("code", {"class": "note-text", "text": e.text})))
         li.appendChild(h("p", {"class": "note-verdict", "text": e.verdict}))
         if e.sentences:
@@ -232,16 +239,18 @@ def render_notebook(vm: NotebookVM) -> El:
         tools = h("div", {"class": "note-tools"})
         if e.sentences:
             tools.appendChild(h("button", {
-                "type": "button", "class": "button button-quiet", "text": "Show cards",
+                "type": "button", "class": "button button-quiet", "text": _("Show cards"),
                 "data-key": f"nb-focus-{e.id}", "aria-pressed": "true" if e.focused else "false",
                 "data-intent": intent_attr({"type": "nb_focus", "id": e.id}),
-                "aria-label": f"Show cards that contradict {label}"}))
-        for text, kind, name, ok in (("↑", "nb_up", "Move up", e.index > 0),
-                                     ("↓", "nb_down", "Move down", e.index < last),
-                                     ("✕", "nb_remove", "Remove", True)):
+                "aria-label": _("Show cards that contradict rule {number}").format(
+                    number=number)}))
+        for text, kind, name, ok in (
+                ("↑", "nb_up", _("Move up rule {number}"), e.index > 0),
+                ("↓", "nb_down", _("Move down rule {number}"), e.index < last),
+                ("✕", "nb_remove", _("Remove rule {number}"), True)):
             tools.appendChild(h("button", {
                 "type": "button", "class": "button button-quiet", "text": text,
-                "data-key": f"nb-{kind}-{e.id}", "aria-label": f"{name} {label}",
+                "data-key": f"nb-{kind}-{e.id}", "aria-label": name.format(number=number),
                 "aria-disabled": None if ok else "true",
                 "data-intent": intent_attr({"type": kind, "index": e.index})}))
         li.appendChild(tools)

@@ -124,7 +124,7 @@ class Setup:
                 pace=str(data.get("pace", "normal")),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"bad setup: {exc}") from None
+            raise ValueError(_("bad setup: {detail}").format(detail=exc)) from None
 
 
 def default_seats(variant: str) -> list[SeatPlan]:
@@ -216,7 +216,8 @@ def new_match(setup: Setup) -> Match:
     than the players); otherwise the computer deals.
     """
     variant = engine_variant(setup.variant)
-    names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(setup.seats)]
+    names = [s.name.strip() or _("Player {number}").format(number=i + 1)
+             for i, s in enumerate(setup.seats)]
     options: dict[str, str | int | bool] = {}
     if setup.variant == "express3":
         options["lives"] = 3
@@ -225,7 +226,7 @@ def new_match(setup: Setup) -> Match:
     if rotating(setup):
         return Match.rotation(variant, names, setup.seed, first_dealer(setup), **options)
     if setup.dealer != "computer" and setup.variant != "solo":
-        return Match.single(variant, [setup.dealer_name.strip() or "Dealer", *names],
+        return Match.single(variant, [setup.dealer_name.strip() or _("Dealer"), *names],
                             setup.seed, dealer=0, **options)
     return Match.single(variant, names, setup.seed, None, **options)
 
@@ -359,11 +360,11 @@ class Session:
             sid = str(data["id"])
             match = Match.from_session(data)
         except (KeyError, TypeError, ReplayError, MatchError) as exc:
-            raise ValueError(f"bad saved game: {exc}") from None
+            raise ValueError(_("bad saved game: {detail}").format(detail=exc)) from None
         if not match.rounds or len(kinds) != len(match.rounds[-1].seats):
-            raise ValueError("bad saved game: seats and rounds disagree")
+            raise ValueError(_("bad saved game: seats and rounds disagree"))
         if rotating(setup) and match.planned_rounds != max(1, len(setup.seats)):
-            raise ValueError("bad saved game: the match and its setup disagree")
+            raise ValueError(_("bad saved game: the match and its setup disagree"))
         extra = data.get("extra")
         return cls(sid, setup, match, kinds, float(data.get("created", 0.0)),
                    dict(extra) if isinstance(extra, dict) else {})

@@ -43,7 +43,7 @@ from typing import Any, Final, Protocol
 
 from eleusis.archive import ArchivedGame, save_from_game
 from eleusis.daily import empty_history, load_history
-from eleusis.i18n import available
+from eleusis.i18n import N_, _, available, ngettext
 from eleusis.safejson import JsonError, clean_text, loads
 from eleusis_web.session import (
     DEALERS,
@@ -69,7 +69,8 @@ MAX_ENTRY: Final = 2_000_000
 MAX_ENTRY_DEPTH: Final = 24
 #: Seat kinds a saved game may use (the computer plays "computer" seats).
 KINDS: Final = frozenset(HUMAN_KINDS | {"computer"})
-FULL_MESSAGE: Final = (
+#: (English here; noted in the player's language.)
+FULL_MESSAGE: Final = N_(
     "This browser's storage is full, so the game is not being saved. It goes on in memory: "
     "delete old saved games to save again."
 )
@@ -155,12 +156,12 @@ class Saves:
             self.store.setItem(CURRENT, sid)
         except Exception:  # QuotaExceededError (a JS exception in the page), or no storage
             if not self.full:
-                self.notes.append(FULL_MESSAGE)
+                self.notes.append(_(FULL_MESSAGE))
             self.full = True
             return False
         if self.full:
             self.full = False
-            self.notes = [n for n in self.notes if n != FULL_MESSAGE]
+            self.notes = [n for n in self.notes if n != _(FULL_MESSAGE)]
         return True
 
     def entries(self) -> list[dict[str, Any]]:
@@ -187,16 +188,19 @@ class Saves:
             entry = loads(str(raw), max_depth=MAX_ENTRY_DEPTH, max_chars=MAX_ENTRY,
                           what="it")
         except JsonError as exc:
-            self.set_aside(sid, "it is not readable" if exc.line else exc.message)
+            self.set_aside(sid, _("It is not readable.") if exc.line
+                           else _("It cannot be read safely ({detail}).").format(
+                               detail=exc.message))
             return None
         if not isinstance(entry, dict) or entry.get("format") != FORMAT:
-            self.set_aside(sid, "it is not an Eleusis save")
+            self.set_aside(sid, _("It is not an Eleusis save."))
             return None
         if entry.get("version") != VERSION:
-            self.set_aside(sid, f"it has an unknown format version ({entry.get('version')!r})")
+            self.set_aside(sid, _("It has an unknown format version ({version}).").format(
+                version=repr(entry.get("version"))[:40]))
             return None
         if not isinstance(entry.get("game"), dict) or not isinstance(entry.get("title"), str):
-            self.set_aside(sid, "it is incomplete")
+            self.set_aside(sid, _("It is incomplete."))
             return None
         updated = entry.get("updated")
         if (not isinstance(updated, int | float) or isinstance(updated, bool)
@@ -214,10 +218,11 @@ class Saves:
         try:
             return check_game(entry["game"])
         except ValueError as exc:
-            self.set_aside(sid, f"it cannot be continued ({exc})")
+            self.set_aside(sid, _("It cannot be continued ({detail}).").format(detail=exc))
             return None
         except Exception as exc:  # anything else a stored value can do: still set aside
-            self.set_aside(sid, f"it cannot be continued ({type(exc).__name__})")
+            self.set_aside(sid, _("It cannot be continued ({detail}).").format(
+                detail=type(exc).__name__))
             return None
 
     def round_texts(self, sid: str) -> list[str]:
@@ -231,7 +236,8 @@ class Saves:
         return [t for t in rounds if isinstance(t, str)]
 
     def set_aside(self, sid: str, why: str) -> None:
-        """Move an unreadable save out of the list, keeping its text; note why."""
+        """Move an unreadable save out of the list, keeping its text; note why
+        (``why``: a sentence in the player's language)."""
         key = PREFIX + sid
         raw = _text(self.store.getItem(key))
         try:
@@ -242,8 +248,8 @@ class Saves:
         self.store.removeItem(key)
         if _text(self.store.getItem(CURRENT)) == sid:
             self.store.removeItem(CURRENT)
-        self.notes.append(f"A saved game ({clean_text(sid[:64])}) was set aside because {why}. "
-                          "A copy is kept for a bug report.")
+        self.notes.append(_("A saved game ({id}) was set aside. {reason} A copy is kept for a "
+                            "bug report.").format(id=clean_text(sid[:64]), reason=why))
 
     def delete(self, sid: str) -> str | None:
         """Delete a saved game; return its stored text (for "Undo"), None if there was none."""
@@ -258,7 +264,7 @@ class Saves:
         try:
             self.store.setItem(PREFIX + sid, raw)
         except Exception:  # QuotaExceededError
-            self.notes.append(FULL_MESSAGE)
+            self.notes.append(_(FULL_MESSAGE))
             return False
         return True
 
@@ -364,7 +370,7 @@ class Saves:
                                                             allow_nan=False))
         except Exception:
             if not self.full:
-                self.notes.append(FULL_MESSAGE)
+                self.notes.append(_(FULL_MESSAGE))
             self.full = True
             return False
         return True
@@ -379,30 +385,31 @@ def check_game(data: Any) -> Session:
     creation time that is not a time, or data that would not save again.
     """
     if not isinstance(data, dict):
-        raise ValueError("the game data is not an object")
+        raise ValueError(_("the game data is not an object"))
     session = Session.from_data(data)
     setup = session.setup
     if setup.variant not in VARIANTS:
-        raise ValueError(f"unknown variant {setup.variant[:20]!r}")
+        raise ValueError(_("unknown variant {name}").format(name=repr(setup.variant[:20])))
     if setup.dealer not in DEALERS:
-        raise ValueError(f"unknown dealer {setup.dealer[:20]!r}")
+        raise ValueError(_("unknown dealer {name}").format(name=repr(setup.dealer[:20])))
     if setup.pace not in PACES:
-        raise ValueError(f"unknown pace {setup.pace[:20]!r}")
+        raise ValueError(_("unknown pace {name}").format(name=repr(setup.pace[:20])))
     if not setup.seats or len(setup.seats) > 16:
-        raise ValueError("the set-up has no seats or too many")
+        raise ValueError(_("the set-up has no seats or too many"))
     for seat in setup.seats:
         if seat.strength not in STRENGTHS:
-            raise ValueError(f"unknown computer strength {seat.strength[:20]!r}")
+            raise ValueError(_("unknown computer strength {name}").format(
+                name=repr(seat.strength[:20])))
         if seat.kind not in KINDS or len(seat.name) > 40:
-            raise ValueError("a seat of the set-up is not valid")
+            raise ValueError(_("a seat of the set-up is not valid"))
     if any(k not in KINDS for k in session.kinds):
-        raise ValueError("a seat has an unknown kind")
+        raise ValueError(_("a seat has an unknown kind"))
     if len(session.kinds) - len(setup.seats) not in (0, 1):
-        raise ValueError("the seats and the set-up disagree")
+        raise ValueError(_("the seats and the set-up disagree"))
     if any(r.config.variant.value != engine_variant(setup.variant) for r in session.rounds):
-        raise ValueError("a round is not of the game's variant")
+        raise ValueError(_("a round is not of the game's variant"))
     if not (math.isfinite(session.created) and 0 <= session.created <= 1e13):
-        raise ValueError("its creation time is not a time")
+        raise ValueError(_("its creation time is not a time"))
     session.computer_seats()
     json.dumps(session.to_data(), allow_nan=False)
     title_of(session)
@@ -418,10 +425,13 @@ def title_of(session: Session) -> str:
     """A short title for the saved-games list."""
     st = session.state
     names = ", ".join(st.config.names[:4])
-    rounds = f", round {len(session.rounds)}" if session.planned_rounds > 1 else ""
+    if session.planned_rounds > 1:
+        names = _("{names}, round {number}").format(names=names, number=len(session.rounds))
     created = session.created if isinstance(session.created, int | float) else 0
     if not (math.isfinite(created) and 0 <= created <= 1e13):
         created = 0  # a time from outside that is not one (checked on load; this is a fence)
     when = time.strftime("%d %b %H:%M", time.localtime(created))
-    return f"{VARIANTS.get(session.setup.variant, '')} — {names}{rounds} · {when} · " \
-        f"{len(st.actions)} move{'' if len(st.actions) == 1 else 's'}"
+    variant = VARIANTS.get(session.setup.variant, "")
+    moves = ngettext("{count} move", "{count} moves", len(st.actions)).format(
+        count=len(st.actions))
+    return f"{_(variant) if variant else ''} — {names} · {when} · {moves}"
