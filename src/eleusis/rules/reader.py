@@ -154,7 +154,8 @@ def _entries() -> list[tuple[str, str, object]]:
         "the last card on the mainline", "the last card of the mainline",
         "the last card played legally", "the card played before", "the card played last",
         "the last card legally played", "the last card correctly played",
-        "the card on the table", "the card it is played on", "the card on top")
+        "the card on the table", "the card it is played on", "the card on top", "previous",
+        "the previous card played", "the card just played", "the card just before")
     for k, (nth, num) in enumerate(
             [("second", "two"), ("third", "three"), ("fourth", "four")], start=2):
         add("REF", k, f"prev{k}", f"the {nth} to last card", f"the {nth} last card",
@@ -424,11 +425,14 @@ def _entries() -> list[tuple[str, str, object]]:
         "ascends", "are increasing", "are ascending", "is increasing", "in ascending order",
         "in increasing order", "go upward", "climb", "climbs", "keep rising",
         "are played in ascending order", "are played in increasing order",
-        "keep increasing")
+        "keep increasing", "ascending order", "increasing order", "are in ascending order",
+        "go in ascending order", "must go up", "must increase", "must rise")
     add("TREND", "<", "go down", "goes down", "decrease", "decreases", "fall", "falls",
         "descend", "descends", "are decreasing", "are descending", "is decreasing",
         "in descending order", "in decreasing order", "drop", "drops", "keep falling",
-        "are played in descending order", "are played in decreasing order")
+        "are played in descending order", "are played in decreasing order",
+        "descending order", "decreasing order", "are in descending order",
+        "go in descending order", "must go down", "must decrease", "must fall")
     add("TREND", ">=", "never go down", "never goes down", "never decrease",
         "never decreases", "do not decrease", "does not decrease", "never fall")
     add("TREND", "<=", "never go up", "never goes up", "never increase", "never increases",
