@@ -45,6 +45,7 @@ from eleusis.game import (
     waiting_for,
 )
 from eleusis.i18n import _
+from eleusis.variants import info as variant_info
 from eleusis.variants.base import rule_error
 from eleusis.variants.royal import arrange_bet
 from eleusis_web import computer, intents, tutorial
@@ -61,6 +62,7 @@ from eleusis_web.session import (
     Setup,
     dealer_seat,
     default_seats,
+    engine_variant,
     fresh_seed,
     rotating,
     seat_limits,
@@ -266,9 +268,10 @@ class Controller:
             st.variant = value
             low, high = seat_limits(value)
             others = [p for p in st.seats if p.kind != "you"]
-            if not low <= len(others) <= high or value == "solo":
+            alone = variant_info(engine_variant(value)).scientists == (1, 1)
+            if not low <= len(others) <= high or alone:
                 st.seats = default_seats(value)
-            if value == "solo":
+            if not variant_info(engine_variant(value)).person_dealer:
                 st.dealer = "computer"
         elif name == "dealer" and value in DEALERS:
             st.dealer = value

@@ -17,7 +17,8 @@ from eleusis.game import ConfigError, State, Variant
 from eleusis.i18n import N_, _
 from eleusis.match import Dealing, Match, MatchError
 from eleusis.replay import ReplayError, encode
-from eleusis.variants import rules_for
+from eleusis.variants import VariantInfo, rules_for
+from eleusis.variants import info as variant_info
 
 #: Variant keys offered by the new-game screen, with their names.
 VARIANTS: Final[dict[str, str]] = {  # said with eleusis.i18n._ when shown
@@ -63,16 +64,31 @@ def variant_available(key: str) -> str | None:
     return None
 
 
+#: The new-game menu's entries that are an engine variant with options set:
+#: entry -> (engine variant, options).
+PRESETS: Final[dict[str, tuple[str, dict[str, str | int | bool]]]] = {
+    "express3": ("express", {"lives": 3}),
+    "solo": ("solo", {"hints": True}),
+}
+#: The fewest opponents the menu offers where it asks for more than the engine
+#: (a New Eleusis prophet needs two other scientists still playing).
+MIN_OPPONENTS: Final[dict[str, int]] = {"new_eleusis": 2}
+
+
 def engine_variant(key: str) -> str:
     """The engine's variant name for a setup key (``express3`` is Express with lives)."""
-    return "express" if key == "express3" else key
+    return PRESETS.get(key, (key, {}))[0]
+
+
+def facts(key: str) -> VariantInfo:
+    """The engine's facts of the variant of a setup key."""
+    return variant_info(engine_variant(key))
 
 
 def seat_limits(key: str) -> tuple[int, int]:
     """Fewest and most opponents (other scientists) the variant allows."""
-    if key == "solo":
-        return (0, 0)
-    return (0, 7) if key in ("express", "express3", "royal") else (2, 7)
+    low, high = facts(key).scientists
+    return (max(low - 1, MIN_OPPONENTS.get(key, 0)), high - 1)
 
 
 @dataclass
@@ -154,7 +170,7 @@ def pick_rule(setup: Setup, round_index: int) -> str | None:
 
 def rotating(setup: Setup) -> bool:
     """A match where everyone deals once (the dealer is one of the seats, in turn)."""
-    return setup.match and setup.variant != "solo" and len(setup.seats) >= 2
+    return setup.match and facts(setup.variant).rotates and len(setup.seats) >= 2
 
 
 def first_dealer(setup: Setup) -> int:
@@ -181,7 +197,7 @@ def dealer_seat(setup: Setup, round_index: int, match: Match | None = None) -> i
 def person_deals(setup: Setup, round_index: int, match: Match | None = None) -> bool:
     """Whether a person on this device deals this round (writes or judges the rule);
     ``match``: the engine's match, for any round after the first."""
-    if setup.variant == "solo":
+    if not facts(setup.variant).person_dealer:
         return False
     if rotating(setup):
         return setup.seats[dealer_seat(setup, round_index, match)].kind != "computer"
@@ -203,7 +219,8 @@ def several_people(setup: Setup) -> bool:
 def seat_kinds(setup: Setup) -> list[str]:
     """The kind of each engine seat (a person dealing outside a match takes seat 0)."""
     kinds = [s.kind for s in setup.seats]
-    if setup.dealer != "computer" and setup.variant != "solo" and not rotating(setup):
+    if setup.dealer != "computer" and facts(setup.variant).person_dealer \
+            and not rotating(setup):
         kinds = ["dealer", *kinds]
     return kinds
 
@@ -218,14 +235,10 @@ def new_match(setup: Setup) -> Match:
     variant = engine_variant(setup.variant)
     names = [s.name.strip() or _("Player {number}").format(number=i + 1)
              for i, s in enumerate(setup.seats)]
-    options: dict[str, str | int | bool] = {}
-    if setup.variant == "express3":
-        options["lives"] = 3
-    if setup.variant == "solo":
-        options["hints"] = True
+    options = dict(PRESETS.get(setup.variant, (variant, {}))[1])
     if rotating(setup):
         return Match.rotation(variant, names, setup.seed, first_dealer(setup), **options)
-    if setup.dealer != "computer" and setup.variant != "solo":
+    if setup.dealer != "computer" and facts(setup.variant).person_dealer:
         return Match.single(variant, [setup.dealer_name.strip() or _("Dealer"), *names],
                             setup.seed, dealer=0, **options)
     return Match.single(variant, names, setup.seed, None, **options)

@@ -597,7 +597,7 @@ def table_model(c: Table) -> TableVM:
         judge_card=c.ui.judge_card,
         turns_label=(_("Turn {number} of {count}").format(
                          number=sv.turns, count=state.config.option("max_turns"))
-                     if variant == "solo" else ""),
+                     if any(o.name == "max_turns" for o in vi.options) else ""),
     )
 
 
@@ -809,7 +809,7 @@ def round_end_model(c: Table,
             n = hints_by[i]
             asked = ngettext("asked for {count} hint", "asked for {count} hints", n)
             detail = (detail + " · " + asked.format(count=n)).strip(" ·")
-        if state.config.variant.value == "solo" and result.floored:
+        if result.floored:  # the variant shows a floored score (Solo: the benchmark's)
             detail = (detail + " · " + _("benchmark score {score}").format(
                 score=result.floored[i])).strip(" ·")
         rows.append(ScoreRowVM(name, result.scores[i], detail, totals[i]))
@@ -971,9 +971,9 @@ def setup_model(c: Table, saves: Sequence[Mapping[str, object]], notes: Sequence
                 deleted: str = "", damaged: int = 0) -> SetupVM:
     """The new-game form as chosen so far, and the saved games to continue."""
     st = c.ui.setup
-    solo = st.variant == "solo"
+    vi = variant_info(engine_variant(st.variant))
     match_note = ""
-    if st.match and not solo:
+    if st.match and vi.rotates:
         first = (_("You deal the first round.") if st.dealer != "computer"
                  else _("The computers deal first; you deal the last round."))
         match_note = _("Each player deals one round in turn.") + " " + first
@@ -983,13 +983,13 @@ def setup_model(c: Table, saves: Sequence[Mapping[str, object]], notes: Sequence
         seats=tuple(SeatPlanVM(i, p.name, p.kind, p.strength) for i, p in enumerate(st.seats)),
         strengths=tuple(STRENGTHS),
         opponents=seat_limits(st.variant),
-        dealer_choice=not solo,
+        dealer_choice=vi.person_dealer,
         dealer=st.dealer,
         dealers=tuple((k, _(DEALER_SHORT[k]) if k in DEALER_SHORT else k) for k in DEALERS),
         dealer_note=_(DEALER_NOTES[st.dealer]) if st.dealer in DEALER_NOTES else "",
         dealer_name=st.dealer_name,
         difficulty=st.difficulty,
-        match_choice=not solo,
+        match_choice=vi.rotates,
         match=bool(st.match),
         match_note=match_note,
         message=c.ui.message,
