@@ -82,9 +82,10 @@ SNAPSHOT_CACHE = Path("build") / ".snapshot-cache"
 #: file system (then ``sys.path[0]``); bytecode names files below it.
 APP_MOUNT = "/home/pyodide/eleusis-app.zip"
 
-#: Standard-library packages shipped (source and bytecode) in the zip: what
-#: the boot imports beyond bare Pyodide, from the vendored ``python_stdlib.zip``.
-STDLIB_PACKAGES = ("html",)
+#: Standard-library packages and modules shipped (source and bytecode) in the zip:
+#: what the boot imports beyond bare Pyodide and its snapshot, from the vendored
+#: ``python_stdlib.zip`` (``gettext``: the player's language).
+STDLIB_PACKAGES = ("html", "gettext.py")
 
 #: Folder of the zip with PyScript's own ``pyscript`` package (the same
 #: files PyScript writes at boot; the zip's copy is imported).

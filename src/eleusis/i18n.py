@@ -33,7 +33,6 @@ import gettext
 import io
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Final
 
@@ -53,11 +52,18 @@ _current: list[str] = [SOURCE]
 
 
 def _mo_resource(lang: str) -> bytes | None:
+    """The compiled catalogue shipped beside this module (in the page: inside the engine
+    zip, read by the module's own loader, so no resource machinery is imported at boot)."""
+    loader = globals().get("__loader__")
+    get_data = getattr(loader, "get_data", None)
+    if get_data is None:
+        return None
+    path = f"{Path(__file__).parent}/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo"
     try:
-        path = resources.files("eleusis") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        return path.read_bytes()
+        data = get_data(path)
     except (OSError, KeyError):
         return None
+    return data if isinstance(data, bytes) else None
 
 
 def _po_source(lang: str) -> Path:

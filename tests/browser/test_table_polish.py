@@ -110,7 +110,7 @@ def test_end_match_during_a_round_asks_then_shows_the_compensation(narrow: Any,
     expect(end).to_be_visible()
     end.click()
     ask = page.get_by_role("alertdialog")
-    expect(ask).to_contain_text("this round is not finished and will not count")
+    expect(ask).to_contain_text("round is not finished and will not count")
     # "Keep playing" takes the question away and changes nothing
     page.get_by_role("button", name="Keep playing").click()
     expect(page.get_by_role("alertdialog")).to_have_count(0)
