@@ -35,15 +35,14 @@ import math
 import re
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from eleusis.daily import DailyError, validate_history
 from eleusis.game import State
 from eleusis.notebook import Notebook, NotebookError
 from eleusis.replay import ReplayError, decode_steps, encode, log_size
 from eleusis.safejson import JsonError, clean_text, loads
-
-T = TypeVar("T")
+from eleusis.state import run_steps
 
 FORMAT: Final = "eleusis-archive"
 VERSION: Final = 1
@@ -224,17 +223,8 @@ def _depth(value: object, limit: int) -> int:
 
 
 def _game(item: object, where: str, seen: set[str], decode_rounds: bool) -> ArchivedGame:
-    return _run(_game_steps(item, where, seen, decode_rounds))
+    return run_steps(_game_steps(item, where, seen, decode_rounds))
 
-
-def _run(steps: Generator[None, None, T]) -> T:
-    """Drive ``steps`` to its end in one go."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            result: T = end.value
-            return result
 
 
 def _decoded(text: str) -> Generator[None, None, State]:
@@ -433,7 +423,7 @@ def parse_archive(text: str, check_game: GameCheck | None = None) -> Archive:
     seats): with it, a game the page could not continue is refused here, at
     import, with its place in the file, instead of breaking the page later.
     """
-    return _run(parse_archive_steps(text, check_game))
+    return run_steps(parse_archive_steps(text, check_game))
 
 
 def parse_archive_steps(text: str, check_game: GameCheck | None = None

@@ -14,7 +14,7 @@ import json
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum, StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from eleusis.cards import Card
 
@@ -512,6 +512,26 @@ def state_hash(state: State) -> str:
 def _canonical(value: object) -> bytes:
     return json.dumps(to_data(value), sort_keys=True, separators=(",", ":"),
                       ensure_ascii=True).encode("ascii")
+
+
+_T = TypeVar("_T")
+
+
+def run_steps(steps: Generator[object, None, _T]) -> _T:
+    """Drive a sliced computation (a ``*_steps`` generator) to its end in one go.
+
+    >>> def count() -> Generator[None, None, int]:
+    ...     yield
+    ...     return 2
+    >>> run_steps(count())
+    2
+    """
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            result: _T = end.value
+            return result
 
 
 def state_hash_steps(state: State, chunk: int = 32) -> Generator[None, None, str]:

@@ -15,7 +15,7 @@ import contextlib
 import time
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from eleusis.archive import (
     Archive,
@@ -30,6 +30,7 @@ from eleusis.archive import (
 )
 from eleusis.i18n import _, ngettext
 from eleusis.notebook import Notebook, NotebookError
+from eleusis.state import run_steps
 from eleusis_web import boot, daily_view, dom
 from eleusis_web.context import AppContext
 from eleusis_web.intents import Intent
@@ -40,7 +41,6 @@ from eleusis_web.vdom import El
 FILE_NAME = "eleusis-games.json"
 #: Milliseconds of checking an imported file per browser task.
 CHECK_SLICE_MS = 8.0
-T = TypeVar("T")
 
 
 def collect(entries: Mapping[str, Mapping[str, Any]]) -> tuple[list[ArchivedGame], list[str]]:
@@ -67,7 +67,7 @@ def collect(entries: Mapping[str, Mapping[str, Any]]) -> tuple[list[ArchivedGame
 
 def plan_for(text: str, saved: Mapping[str, Mapping[str, Any]]) -> tuple[Archive, Plan]:
     """Validate an archive's text and compare it with the saved games (ArchiveError)."""
-    return _run(plan_steps(text, saved))
+    return run_steps(plan_steps(text, saved))
 
 
 def plan_steps(text: str, saved: Mapping[str, Mapping[str, Any]]
@@ -80,14 +80,6 @@ def plan_steps(text: str, saved: Mapping[str, Mapping[str, Any]]
               for sid, e in saved.items()}
     return archive, merge_plan(rounds, archive)
 
-
-def _run(steps: Generator[None, None, T]) -> T:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            result: T = end.value
-            return result
 
 
 # --------------------------------------------------------------------------- browser
