@@ -12,14 +12,13 @@ keeps the choice.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 from browser_support import BOOT_TIMEOUT_MS, assert_no_error, wait_game_started, wait_ready
+from tests.i18n.catalogue_support import english_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,31 +45,9 @@ TEXTS_JS = """() => {
 }"""
 
 
-def _english_messages(lang: str) -> list[tuple[re.Pattern[str], str]]:
-    """Each English message whose ``lang`` translation differs, as a pattern."""
-    path = ROOT / "locale" / lang / "LC_MESSAGES" / "eleusis.po"
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=lang)
-    out = []
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        said = message.string if isinstance(message.string, tuple) else (message.string,)
-        for msgid in ids:
-            if msgid in said:
-                continue  # the same words in both languages ("Solo", "Start")
-            if len(re.sub(r"\{\w+\}|\W", "", msgid)) < 5:
-                continue  # mostly placeholders ("{rank} of {suit}"): would match anything
-            pattern = re.escape(msgid)
-            pattern = re.sub(r"\\\{\w+\\\}", ".+", pattern)
-            out.append((re.compile(pattern + r"\Z"), msgid))
-    return out
-
-
 def english_left(page: Any, lang: str) -> list[str]:
     """Texts of the page that are an English message (not translated into ``lang``)."""
-    messages = _english_messages(lang)
+    messages = english_messages(lang)
     found = []
     for text in page.evaluate(TEXTS_JS):
         for pattern, msgid in messages:

@@ -12,12 +12,11 @@ bite.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from tests.i18n.catalogue_support import english_messages
 from tests.web.test_panels import FakeApp
 
 from eleusis.challenge import ComputerResult, compare_text
@@ -56,24 +55,6 @@ def polish() -> Iterator[None]:
 def english_after() -> Iterator[None]:
     yield
     set_language("en")
-
-
-def english_messages(lang: str) -> list[tuple[re.Pattern[str], str]]:
-    """Each English message whose ``lang`` translation differs, as a whole-text pattern."""
-    with (ROOT / "locale" / lang / "LC_MESSAGES" / "eleusis.po").open("rb") as f:
-        catalog = read_po(f, locale=lang)
-    out = []
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        said = message.string if isinstance(message.string, tuple) else (message.string,)
-        for msgid in map(str, ids):
-            if msgid in said or len(re.sub(r"\{\w+\}|\W", "", msgid)) < 5:
-                continue  # the same words in both languages, or mostly placeholders
-            pattern = re.sub(r"\\\{\w+\\\}", ".+", re.escape(msgid))
-            out.append((re.compile(pattern + r"\Z"), msgid))
-    return out
 
 
 def shown(el: El) -> list[str]:
