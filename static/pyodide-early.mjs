@@ -22,6 +22,12 @@
    receives the interpreter that is already starting. Its stdout/stderr hooks
    are installed when it asks.
 
+   The standard library is the build's (build/python_stdlib.zip, tools/build.py
+   stdlib_zip): Pyodide's own trimmed to what the page can import, as
+   bytecode (1.3 MB of download instead of 2.5 MB, and nothing of it to
+   compile). The rare module left out is fetched with the whole library the
+   first time it is imported (wholeStdlib below, eleusis_web.stdlib_fallback).
+
    Pyodide starts from a memory snapshot when the site has one
    (build/pyodide-snapshot.bin, made by tools/snapshot.mjs; see tools/build.py):
    the interpreter's memory right after a plain start (plus the standard-
@@ -33,6 +39,17 @@
    by another Pyodide, no DecompressionStream), Pyodide starts the plain way:
    slower, never broken. After a restore, eleusis_web.snapshot.refresh renews
    what the snapshot froze (the random seed, the time zone, the language).
+
+   The snapshot is used only when it pays (chooseBoot): it saves seconds of
+   CPU but costs 4.3 MB of download, which on a slow link takes longer than
+   the start it saves (at 5 Mbit/s: about 7 s against 2-3 s). So it is used
+   when it is already here (the service worker or the HTTP cache holds it:
+   every visit after the first), when the page is served from this very
+   machine, when the browser reports a fast link (navigator.connection: 10
+   Mbit/s or more, the most Chromium reports) or does not say; a first
+   visit on a link reported slower (or with Data Saver on) starts plain,
+   and the service worker fetches the snapshot after the page is ready, for
+   the next visit.
 
    Progress: while it loads, the page shows a determinate bar (#loading-bar,
    with #loading-text): bytes received of bytes expected, the expected sizes
@@ -56,6 +73,17 @@ import { loadPyodide as load, version } from "./vendor/pyodide-314.0.7/pyodide.m
 const APP_ZIP = new URL("../build/app.zip", import.meta.url);
 /** The Pyodide memory snapshot (tools/build.py SNAPSHOT), gzip-compressed. */
 const SNAPSHOT = new URL("../build/pyodide-snapshot.bin", import.meta.url);
+/** The page's standard library (tools/build.py STDLIB). */
+const STDLIB = new URL("../build/python_stdlib.zip", import.meta.url);
+/** Pyodide's whole standard library, for a module left out of STDLIB. */
+const WHOLE_STDLIB = new URL(`./vendor/pyodide-${version}/python_stdlib.zip`, import.meta.url);
+/** Where the whole library goes in Pyodide's file system when it is needed. */
+const WHOLE_STDLIB_MOUNT = "/lib/python-stdlib-whole.zip";
+/** The link speed (Mbit/s, navigator.connection.downlink) from which a first
+    visit downloads the snapshot: Chromium reports at most 10. */
+const FAST_LINK_MBPS = 10;
+/** Host names of this machine: a page served from it downloads nothing. */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** Where the zip goes in Pyodide's file system (tools/build.py APP_MOUNT). */
 const APP_MOUNT = "/home/pyodide/eleusis-app.zip";
 
@@ -65,7 +93,7 @@ const MANIFEST = new URL("../build/precache.js", import.meta.url);
 const RUNTIME = `static/vendor/pyodide-${version}/`;
 /** Site-relative names of the files a boot downloads (the progress bar's total). */
 const BOOT = [
-  `${RUNTIME}pyodide.asm.wasm`, `${RUNTIME}python_stdlib.zip`, `${RUNTIME}pyodide.asm.mjs`,
+  `${RUNTIME}pyodide.asm.wasm`, "build/python_stdlib.zip", `${RUNTIME}pyodide.asm.mjs`,
   `${RUNTIME}pyodide-lock.json`, "build/app.zip", "build/pyodide-snapshot.bin",
 ];
 /** Of those, the ones counted when complete (see the header), not through fetch. */
@@ -248,13 +276,50 @@ export function heldSnapshotBytes() {
   return snapshotBytes === null ? -1 : snapshotBytes.byteLength;
 }
 
-/** Start Pyodide from the snapshot, or the plain way when that fails. */
+/** The page's fetch, before trackDownloads() wraps it. */
+const plainFetch = globalThis.fetch;
+
+/** Whether this visit starts from the snapshot: [yes, why] (see the header). */
+export async function chooseBoot() {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    return [true, "the service worker holds it"];
+  }
+  try {
+    const cached = await plainFetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin" });
+    if (cached.ok) return [true, "in the browser's cache"];
+  } catch (error) {
+    // not cached (only-if-cached fails rather than go to the network)
+  }
+  if (LOOPBACK.has(location.hostname)) return [true, "served from this machine"];
+  const link = navigator.connection;
+  if (!link || typeof link.downlink !== "number") return [true, "link speed not reported"];
+  if (link.saveData) return [false, "Data Saver is on"];
+  if (link.downlink >= FAST_LINK_MBPS) return [true, `a fast link (${link.downlink} Mbit/s)`];
+  return [false, `a first visit on a ${link.downlink} Mbit/s link`];
+}
+
+/** Why this visit started the way it did (chooseBoot), for the tests and benchmarks. */
+export let bootChoice = null;
+
+/** Pyodide's options common to both ways of starting. */
+const OPTIONS = { stdLibURL: STDLIB.href };
+
+/** Start Pyodide from the snapshot when it pays, else (or when that fails) the plain way. */
 async function boot() {
   let why;
+  const [useSnapshot, reason] = await chooseBoot();
+  bootChoice = reason;
+  if (!useSnapshot) {
+    progress.expected.delete("build/pyodide-snapshot.bin");  // not downloaded
+    progress.skipped = true;
+    const pyodide = await load(OPTIONS);
+    bootMode = `plain (${reason})`;
+    return pyodide;
+  }
   try {
     const snapshot = fetchSnapshot().then((bytes) => (snapshotBytes = bytes));
     snapshot.catch(() => {});  // handled by load(), which awaits it
-    const pyodide = await load({ _loadSnapshot: snapshot });
+    const pyodide = await load({ ...OPTIONS, _loadSnapshot: snapshot });
     release();
     bootMode = "snapshot";
     return pyodide;
@@ -265,15 +330,41 @@ async function boot() {
     why = String(error && error.message ? error.message : error).split("\n")[0];
     console.warn("Eleusis: starting Pyodide without its snapshot:", why);
   }
-  const pyodide = await load();
+  const pyodide = await load(OPTIONS);
   bootMode = `plain (${why})`;
   return pyodide;
+}
+
+/** Put Pyodide's whole standard library in the file system (once) and return
+    its path: called, synchronously, by eleusis_web.stdlib_fallback when a
+    module left out of the page's library is imported. A synchronous request,
+    since an import cannot wait: it happens at most once a page, and only on a
+    path the build did not foresee. Throws when the download fails. */
+function wholeStdlib(pyodide) {
+  return () => {
+    const request = new XMLHttpRequest();
+    request.open("GET", WHOLE_STDLIB.href, false);
+    request.overrideMimeType("text/plain; charset=x-user-defined");  // bytes, as text
+    request.send();
+    if (request.status !== 200) throw new Error(`${WHOLE_STDLIB.pathname}: HTTP ${request.status}`);
+    const text = request.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    pyodide.FS.writeFile(WHOLE_STDLIB_MOUNT, bytes);
+    return WHOLE_STDLIB_MOUNT;
+  };
 }
 
 /** Make the engine importable in `pyodide` (see the header); renew a restored state. */
 function install(pyodide, zip) {
   pyodide.FS.writeFile(APP_MOUNT, zip);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(APP_MOUNT)})`);
+  const fallback = pyodide.pyimport("eleusis_web.stdlib_fallback");
+  try {
+    fallback.install(wholeStdlib(pyodide));
+  } finally {
+    fallback.destroy();
+  }
   if (bootMode === "snapshot") {
     const snapshot = pyodide.pyimport("eleusis_web.snapshot");
     try {

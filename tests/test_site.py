@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import gzip
 import hashlib
+import io
 import json
 import re
 import struct
@@ -91,8 +92,9 @@ def test_zip_is_deterministic() -> None:
 
 def _fake_site(tmp_path: Path) -> Path:
     root = tmp_path / "site"
-    for name in ("index.html", "pyscript.toml", "build/app.zip", "static/table.css",
-                 "static/vendor/pyodide-1/pyodide.mjs", "static/vendor/.stamp"):
+    for name in ("index.html", "pyscript.toml", "build/app.zip", "build/python_stdlib.zip",
+                 "static/table.css", "static/vendor/pyodide-1/pyodide.mjs",
+                 "static/vendor/pyodide-1/python_stdlib.zip", "static/vendor/.stamp"):
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(name)
@@ -102,8 +104,11 @@ def _fake_site(tmp_path: Path) -> Path:
 def test_precache_lists_shell_static_and_runtime(tmp_path: Path) -> None:
     root = _fake_site(tmp_path)
     files = build.precache_files(root)
-    assert files[:4] == ["./", "index.html", "pyscript.toml", "build/app.zip"]
+    assert files[:5] == ["./", "index.html", "pyscript.toml", "build/app.zip",
+                         "build/python_stdlib.zip"]
     assert "static/vendor/pyodide-1/pyodide.mjs" in files
+    # the page loads the build's trimmed library, not Pyodide's whole one
+    assert "static/vendor/pyodide-1/python_stdlib.zip" not in files
     assert "static/vendor/.stamp" not in files
 
 
@@ -147,7 +152,9 @@ def test_real_precache_covers_every_file_the_page_needs() -> None:
     files = build.precache_files(ROOT)
     dirs = vendor.vendor_dirs(ROOT)
     for name in vendor.PYODIDE_FILES:
-        assert (dirs["pyodide"] / name).relative_to(ROOT).as_posix() in files
+        if name != "python_stdlib.zip":  # the page loads the build's (below)
+            assert (dirs["pyodide"] / name).relative_to(ROOT).as_posix() in files
+    assert build.STDLIB in files
     assert (dirs["@pyscript/core"] / "core.js").relative_to(ROOT).as_posix() in files
     assert "static/pyodide-early.mjs" in files and "static/table.css" in files
     for name in files:
@@ -289,24 +296,59 @@ def test_mount_points_agree_with_the_interpreter_module() -> None:
 
 
 def test_bytecode_covers_every_module_and_is_checked_hash_based() -> None:
-    """Every module of the zip has bytecode made by the vendored Pyodide."""
+    """Every module of the zip has bytecode made by the vendored Pyodide, and the
+    zip ships that bytecode alone (the page never compiles our sources)."""
     assert (ROOT / "static" / "vendor").is_dir(), "static/vendor/ not set up (make setup)"
     entries = build.bytecode_entries(ROOT)
     modules = [n for n in build.package_files(ROOT / "src") if n.endswith(".py")]
-    stdlib = [n for n in entries if n.endswith(".py")]
-    assert "html/__init__.py" in stdlib and "html/entities.py" in stdlib
-    for name in modules + stdlib:
+    for name in modules:
         pyc = entries[name + "c"]
         assert pyc[4:8] == b"\x03\x00\x00\x00", name  # PEP 552: hash-based, checked
     pyscript = [n for n in entries if n.startswith(build.PYSCRIPT_PACKAGE + "/")]
     for module in ("__init__", "display", "web"):
-        assert f"pyscript/{module}.py" in pyscript and f"pyscript/{module}.pyc" in pyscript
+        assert f"pyscript/{module}.pyc" in pyscript
     # (That they equal the files PyScript writes is checked in the page:
     # tests/browser/test_site_boot.py, bytecode_report.)
-    stdlib_zip = next((ROOT / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
-    with zipfile.ZipFile(stdlib_zip) as z:
-        assert entries["html/entities.py"] == z.read("html/entities.py")
-    assert [n for n in entries if not n.endswith((".py", ".pyc"))] == []
+    assert [n for n in entries if not n.endswith(".pyc")] == []
+    with zipfile.ZipFile(io.BytesIO(build.app_zip_bytes(ROOT / "src", entries))) as app:
+        names = set(app.namelist())
+        assert {info.compress_type for info in app.infolist()} == {zipfile.ZIP_STORED}
+    assert {n + "c" for n in modules} <= names
+    assert not [n for n in names if n.endswith(".py")]  # bytecode alone
+    assert "eleusis/cards.py" in zipfile.ZipFile(  # without bytecode: the sources
+        io.BytesIO(build.app_zip_bytes(ROOT / "src"))).namelist()
+
+
+def test_the_page_s_standard_library_is_trimmed_bytecode_and_loses_nothing() -> None:
+    """build/python_stdlib.zip: bytecode of every standard-library module an import
+    of ours (or PyScript's, or Pyodide's start) names, and of what those import at
+    their top level; the rest is listed for the page's fallback, nothing lost."""
+    data, left_out = build.stdlib_zip(ROOT)
+    whole_zip = next((ROOT / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
+    with zipfile.ZipFile(whole_zip) as whole:
+        every = {n[: -len(".py")].removesuffix("/__init__").replace("/", ".")
+                 for n in whole.namelist() if n.endswith(".py")}
+    with zipfile.ZipFile(io.BytesIO(data)) as trimmed:
+        names = trimmed.namelist()
+    assert not [n for n in names if n.endswith(".py")]
+    kept = {n[: -len(".pyc")].removesuffix("/__init__").replace("/", ".")
+            for n in names if n.endswith(".pyc")}
+    assert kept | set(left_out) == every and not kept & set(left_out)
+    roots = set(build.stdlib_roots(ROOT)) & every
+    assert roots <= kept
+    # what our code imports, late imports included, and what the boot needs
+    for module in ("gettext", "html", "html.entities", "difflib", "fractions", "asyncio",
+                   "json", "encodings.utf_8", "pyodide.webloop", "_pyodide._importhook"):
+        assert module in kept, module
+    assert len(kept) < len(every) / 2  # trimmed: far from the whole library
+    assert "pdb" in left_out and "unittest" in left_out  # only under __main__ blocks
+    preload = re.search(r"const PRELOAD = \[([^\]]*)\]",
+                        (ROOT / "tools" / "snapshot.mjs").read_text())
+    assert preload is not None
+    assert tuple(re.findall(r'"([\w.]+)"', preload.group(1))) == build.SNAPSHOT_PRELOAD
+    # the engine zip lists what was left out, for the page's fallback
+    with zipfile.ZipFile(ROOT / "build" / "app.zip") as app:
+        assert app.read(build.STDLIB_REST).decode().split() == left_out
 
 
 def test_no_file_of_the_site_names_another_origin() -> None:
@@ -557,7 +599,11 @@ def test_dist_ships_precompressed_copies_of_large_files(tmp_path: Path) -> None:
         assert gzip.decompress(packed) == (out / name).read_bytes()
         assert len(packed) < (out / name).stat().st_size * dist.MAX_RATIO
     assert build.SNAPSHOT + ".br" in files and build.SNAPSHOT + ".gz" not in files
-    assert not [f for f in files if f.endswith((".png.gz", ".zip.gz", ".gz.gz", ".br.gz"))]
+    assert not [f for f in files if f.endswith((".png.gz", ".gz.gz", ".br.gz"))]
+    # the build's zips are stored, for the host to compress as one stream
+    for name in ("build/app.zip", build.STDLIB):
+        packed = (out / (name + ".gz")).read_bytes()
+        assert len(packed) < (out / name).stat().st_size / 2, name
     assert "static/icons/icon.svg.gz" not in files or (out / "static/icons/icon.svg").stat(
     ).st_size >= dist.MIN_COMPRESS
     manifest = json.loads((out / "build/precache.js").read_text().split("=", 1)[1].rstrip()

@@ -42,6 +42,7 @@ and idempotent. Run from anywhere: ``python3 tools/build.py``.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import gettext
@@ -69,7 +70,7 @@ PACKAGES = ("eleusis", "eleusis_web")
 
 #: Shell files precached by the service worker, relative to the site root.
 #: ``./`` is the navigation URL of the page itself.
-SHELL = ("./", "index.html", "pyscript.toml", "build/app.zip")
+SHELL = ("./", "index.html", "pyscript.toml", "build/app.zip", "build/python_stdlib.zip")
 
 #: The Pyodide memory snapshot (gzip), relative to the site root; precached
 #: when it exists.
@@ -82,14 +83,36 @@ SNAPSHOT_CACHE = Path("build") / ".snapshot-cache"
 #: file system (then ``sys.path[0]``); bytecode names files below it.
 APP_MOUNT = "/home/pyodide/eleusis-app.zip"
 
-#: Standard-library packages and modules shipped (source and bytecode) in the zip:
-#: what the boot imports beyond bare Pyodide and its snapshot, from the vendored
-#: ``python_stdlib.zip`` (``gettext``: the player's language).
-STDLIB_PACKAGES = ("html", "gettext.py")
+#: The standard library the page loads (:func:`stdlib_zip`): the vendored
+#: ``python_stdlib.zip`` trimmed to what the page can import, as bytecode.
+STDLIB = "build/python_stdlib.zip"
+
+#: In the engine zip: the dotted names of the standard-library modules left
+#: out of :data:`STDLIB`, one a line (``eleusis_web.stdlib_fallback`` fetches
+#: the whole library the first time one of them is imported).
+STDLIB_REST = "eleusis_web/stdlib-rest.txt"
+
+#: Standard-library modules the page needs that no import of ours names:
+#: what Pyodide's start imports (its own packages are added whole) and the
+#: codecs a browser's text may need.
+STDLIB_BOOT = (
+    "site", "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig",
+    "encodings.latin_1", "encodings.ascii", "encodings.idna",
+    "_sysconfigdata__emscripten_wasm32-emscripten",
+    "pyodide", "pyodide._package_loader", "pyodide._state", "pyodide.code",
+    "pyodide.common", "pyodide.ffi", "pyodide.webloop",
+)
+
+#: Standard-library modules the snapshot imports before it is saved
+#: (``tools/snapshot.mjs`` PRELOAD; the test checks the two agree).
+SNAPSHOT_PRELOAD = ("datetime", "difflib", "fractions", "hashlib", "numbers")
 
 #: Folder of the zip with PyScript's own ``pyscript`` package (the same
 #: files PyScript writes at boot; the zip's copy is imported).
 PYSCRIPT_PACKAGE = "pyscript"
+
+#: Cache of the trimmed standard library (hidden: never served), keyed by its inputs.
+STDLIB_CACHE = Path("build") / ".stdlib-cache"
 
 #: Cache of compiled bytecode (hidden: never served), keyed by content.
 PYC_CACHE = Path("build") / ".pyc-cache"
@@ -172,14 +195,27 @@ def app_zip_bytes(src: Path = ROOT / "src", extra: Mapping[str, bytes] | None = 
     """Return the deterministic zip of every file of :func:`package_files`.
 
     ``extra`` adds entries (archive name -> bytes), e.g. :func:`bytecode_entries`.
+    A module with bytecode among ``extra`` ships as its bytecode alone (the
+    page never compiles it, so its source would be dead weight: a third of
+    the zip). Entries are stored, not deflated: the host's gzip or brotli
+    compresses the whole zip as one stream, which beats deflating each file
+    (1.15 MB against 1.21 MB of gzip on the wire, and brotli does better).
     """
     entries = {name: (src / name).read_bytes() for name in package_files(src)}
     entries.update(extra or {})
+    entries = {
+        name: data for name, data in entries.items()
+        if not (name.endswith(".py") and name + "c" in entries)
+    }
+    return stored_zip(entries)
+
+
+def stored_zip(entries: Mapping[str, bytes]) -> bytes:
+    """A deterministic zip of ``entries`` (name -> bytes): sorted, fixed dates, stored."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, entries[name])
     return buffer.getvalue()
@@ -265,11 +301,11 @@ def _pyscript_sources(root: Path) -> dict[str, bytes]:
     }
 
 
-def _node_output(cmd: list[str], tries: int = 3) -> str:
-    """Node's standard output for ``cmd``; a failed run is tried again (a loaded machine
-    can fail to start one), then reported with what Node said."""
+def _node_output(cmd: list[str], tries: int = 3, stdin: str | None = None) -> str:
+    """Node's standard output for ``cmd`` (given ``stdin``); a failed run is tried again
+    (a loaded machine can fail to start one), then reported with what Node said."""
     for attempt in range(tries):
-        done = subprocess.run(cmd, capture_output=True, text=True)
+        done = subprocess.run(cmd, capture_output=True, text=True, input=stdin)
         if done.returncode == 0:
             return done.stdout
         if attempt == tries - 1:
@@ -290,7 +326,10 @@ def compile_bytecode(root: Path, jobs: Mapping[str, tuple[str, bytes]]) -> dict[
     node = shutil.which("node")
     if pyodide is None or node is None:
         return {}
-    interpreter = _sha256(pyodide / "pyodide.asm.wasm").hex()[:16]
+    interpreter = (
+        _sha256(pyodide / "pyodide.asm.wasm").hex()[:16]
+        + _sha256(root / "tools" / "pyc.mjs").hex()[:16]  # how it compiles
+    )
     cache = root / PYC_CACHE
     keys = {
         name: hashlib.sha256(f"{interpreter}\0{dfile}\0".encode() + source).hexdigest()
@@ -314,34 +353,105 @@ def compile_bytecode(root: Path, jobs: Mapping[str, tuple[str, bytes]]) -> dict[
 
 
 def bytecode_entries(root: Path = ROOT) -> dict[str, bytes]:
-    """Zip entries besides the sources: bytecode, and the stdlib packages shipped.
+    """Zip entries besides the package files: bytecode, and PyScript's package.
 
-    * ``eleusis/cards.pyc`` next to ``eleusis/cards.py`` (``zipimport`` layout);
-    * :data:`STDLIB_PACKAGES` from the vendored ``python_stdlib.zip``, source
-      and bytecode;
-    * ``pyscript/<module>.py`` and ``.pyc``: PyScript's own package.
+    * ``eleusis/cards.pyc`` for ``eleusis/cards.py`` (``zipimport`` layout;
+      :func:`app_zip_bytes` then leaves the source out);
+    * ``pyscript/<module>.pyc``: PyScript's own package, as bytecode.
 
     Empty when the bytecode cannot be compiled here (no Node / no vendor).
     """
     src = root / "src"
     sources = {n: (src / n).read_bytes() for n in package_files(src) if n.endswith(".py")}
+    if _pyodide_dir(root) is None:
+        return {}
+    sources.update({f"{PYSCRIPT_PACKAGE}/{n}": d for n, d in _pyscript_sources(root).items()})
+    jobs = {n[: -len(".py")] + ".pyc": (f"{APP_MOUNT}/{n}", data) for n, data in sources.items()}
+    return compile_bytecode(root, jobs)
+
+
+def _imported_names(tree: ast.AST, module: str, is_package: bool) -> set[str]:
+    """Every module an ``import`` anywhere in ``tree`` names, parents included."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = module.split(".") if is_package else module.split(".")[:-1]
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {
+        ".".join(name.split(".")[:i])
+        for name in found if name for i in range(1, name.count(".") + 2)
+    }
+
+
+def stdlib_roots(root: Path = ROOT) -> list[str]:
+    """The names the trimmed standard library starts from (see :func:`stdlib_zip`).
+
+    Every module any import of ours names (anywhere in a file, late imports
+    included), the same for PyScript's package, :data:`STDLIB_BOOT`,
+    :data:`SNAPSHOT_PRELOAD`, and Pyodide's private package ``_pyodide`` whole
+    (its public ``pyodide`` package: the modules its start imports, in
+    :data:`STDLIB_BOOT`; its console and HTTP helpers are left out). Names
+    that are not in the standard library are harmless (the trimming keeps
+    only what it finds there).
+    """
+    names: set[str] = set(STDLIB_BOOT) | set(SNAPSHOT_PRELOAD)
+    src = root / "src"
+    files = {n: (src / n).read_bytes() for n in package_files(src) if n.endswith(".py")}
+    files.update({f"{PYSCRIPT_PACKAGE}/{n}": d for n, d in _pyscript_sources(root).items()})
+    for name, data in files.items():
+        module = name[: -len(".py")].replace("/", ".").removesuffix(".__init__")
+        names |= _imported_names(ast.parse(data), module, name.endswith("__init__.py"))
+    pyodide = _pyodide_dir(root)
+    if pyodide is not None:
+        with zipfile.ZipFile(pyodide / "python_stdlib.zip") as full:
+            for name in full.namelist():
+                if name.endswith(".py") and name.split("/")[0] == "_pyodide":
+                    names.add(name[: -len(".py")].replace("/", ".").removesuffix(".__init__"))
+    return sorted(names)
+
+
+def stdlib_zip(root: Path = ROOT) -> tuple[bytes, list[str]]:
+    """The standard library the page loads, and the modules left out of it.
+
+    Made by ``tools/stdlib.mjs`` under Node from the vendored
+    ``python_stdlib.zip`` (2.5 MB of gzip, 614 files): the modules of
+    :func:`stdlib_roots` and every module they import at their top level,
+    compiled (about 170 modules, 1.4 MB of gzip on the wire), so a plain
+    start also skips compiling them. Cached under :data:`STDLIB_CACHE` by
+    the inputs' hash. Without Node (or the vendored Pyodide) it is the whole
+    vendored library, unchanged, and nothing is left out.
+    """
     pyodide = _pyodide_dir(root)
     if pyodide is None:
-        return {}
-    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stdlib:
-        for name in stdlib.namelist():
-            if name.endswith(".py") and name.split("/")[0] in STDLIB_PACKAGES:
-                sources[name] = stdlib.read(name)
-    shipped = {f"{PYSCRIPT_PACKAGE}/{n}": d for n, d in _pyscript_sources(root).items()}
-    sources.update(shipped)
-    jobs = {n[: -len(".py")] + ".pyc": (f"{APP_MOUNT}/{n}", data) for n, data in sources.items()}
-    pycs = compile_bytecode(root, jobs)
-    if not pycs:
-        return {}
-    entries = {n: d for n, d in sources.items() if n.split("/")[0] in STDLIB_PACKAGES}
-    entries.update(shipped)
-    entries.update(pycs)
-    return entries
+        raise SystemExit("build: static/vendor/ has no Pyodide; run `make vendor` first")
+    full = (pyodide / "python_stdlib.zip").read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        return full, []
+    roots = json.dumps(stdlib_roots(root))
+    script = root / "tools" / "stdlib.mjs"
+    key = hashlib.sha256(
+        _sha256(pyodide / "pyodide.asm.wasm") + hashlib.sha256(full).digest()
+        + _sha256(script) + roots.encode()
+    ).hexdigest()[:24]
+    cached = root / STDLIB_CACHE / f"{key}.zip"
+    listed = cached.with_suffix(".json")
+    if not (cached.is_file() and listed.is_file()):
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob("*"):
+            old.unlink()
+        tmp = cached.with_suffix(".tmp")
+        out = _node_output([node, str(script), str(pyodide), str(tmp)], stdin=roots)
+        listed.write_text(json.dumps(json.loads(out)["left_out"]), encoding="utf-8")
+        tmp.replace(cached)
+    return cached.read_bytes(), json.loads(listed.read_text(encoding="utf-8"))
 
 
 def _walk(root: Path, folder: str) -> Iterator[str]:
@@ -360,23 +470,27 @@ def _walk(root: Path, folder: str) -> Iterator[str]:
     yield from sorted(names)
 
 
-def snapshot_bytes(root: Path = ROOT) -> bytes | None:
+def snapshot_bytes(root: Path = ROOT, stdlib: bytes | None = None) -> bytes | None:
     """The gzip-compressed Pyodide snapshot (see the module header), or None.
 
     Made by ``tools/snapshot.mjs`` under Node (about 10 s) only when no
     snapshot of this Pyodide and this script is cached; None without Node or
-    the vendored Pyodide (the page then boots without one).
+    the vendored Pyodide (the page then boots without one). ``stdlib`` is
+    the standard library the page loads (by default :func:`stdlib_zip`'s):
+    the snapshot must be made with the very zip it will find
+    (Python's import cache holds offsets into it).
     """
     pyodide = _pyodide_dir(root)
     node = shutil.which("node")
     if pyodide is None or node is None:
         return None
     script = root / "tools" / "snapshot.mjs"
+    if stdlib is None:
+        stdlib = stdlib_zip(root)[0]
     key = hashlib.sha256(
         b"".join(_sha256(path) for path in (
-            pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip",
-            pyodide / "pyodide.asm.mjs", script,
-        ))
+            pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", script,
+        )) + hashlib.sha256(stdlib).digest()
     ).hexdigest()[:24]
     cached = root / SNAPSHOT_CACHE / f"{key}.bin"
     if not cached.is_file():
@@ -384,10 +498,13 @@ def snapshot_bytes(root: Path = ROOT) -> bytes | None:
         for old in cached.parent.glob("*.bin"):
             old.unlink()
         tmp = cached.with_suffix(".tmp")
+        zipped = cached.with_suffix(".stdlib.zip")
+        zipped.write_bytes(stdlib)
         subprocess.run(
-            [node, str(script), str(pyodide), str(tmp)],
+            [node, str(script), str(pyodide), str(tmp), str(zipped)],
             check=True, capture_output=True, text=True, env={**os.environ, "TZ": "UTC"},
         )
+        zipped.unlink()
         tmp.replace(cached)
     packed = cached.read_bytes()
     check_snapshot_fits(packed, (pyodide / "pyodide.asm.wasm").read_bytes())
@@ -461,11 +578,14 @@ def check_snapshot_fits(packed: bytes, wasm: bytes) -> None:
 
 
 def _unused_chunk(name: str) -> bool:
-    """True for a vendored PyScript chunk of a plugin the page turns off."""
+    """True for a vendored file the page does not load: a PyScript chunk of a
+    plugin the page turns off, or Pyodide's whole standard library (the page
+    loads :data:`STDLIB`; the whole one is fetched only if a module left out
+    of it is imported, see ``eleusis_web.stdlib_fallback``)."""
     parts = name.split("/")
-    return (
-        len(parts) == 4 and parts[:2] == ["static", "vendor"]
-        and parts[2].startswith("pyscript-") and parts[3].startswith(UNUSED_CHUNKS)
+    return len(parts) == 4 and parts[:2] == ["static", "vendor"] and (
+        (parts[2].startswith("pyscript-") and parts[3].startswith(UNUSED_CHUNKS))
+        or (parts[2].startswith("pyodide-") and parts[3] == "python_stdlib.zip")
     )
 
 
@@ -536,7 +656,8 @@ def write_if_changed(path: Path, data: bytes) -> bool:
 
 
 def build(root: Path = ROOT) -> list[Path]:
-    """Write ``build/app.zip``, the snapshot and ``build/precache.js``; return those rewritten."""
+    """Write ``build/app.zip``, the standard library, the snapshot and
+    ``build/precache.js``; return those rewritten."""
     vendor = root / "static" / "vendor"
     if not vendor.is_dir() or not any(vendor.iterdir()):
         raise SystemExit("build: static/vendor/ is empty; run `make vendor` (npm ci) first")
@@ -548,10 +669,14 @@ def build(root: Path = ROOT) -> list[Path]:
         table = shell_translations(root)
         if write_if_changed(index, index_with_translations(html, table).encode()):
             written.append(index)
+    stdlib, left_out = stdlib_zip(root)
+    if write_if_changed(root / STDLIB, stdlib):
+        written.append(root / STDLIB)
     extra = {**catalogue_entries(root), **bytecode_entries(root)}
+    extra[STDLIB_REST] = "".join(f"{name}\n" for name in left_out).encode()
     if write_if_changed(out / "app.zip", app_zip_bytes(root / "src", extra)):
         written.append(out / "app.zip")
-    snapshot = snapshot_bytes(root)
+    snapshot = snapshot_bytes(root, stdlib)
     if snapshot is None:
         if (root / SNAPSHOT).exists():
             (root / SNAPSHOT).unlink()

@@ -38,7 +38,7 @@ ROOT = build.ROOT
 #: Files and folders of the site, relative to the repository root.
 SITE = (
     "index.html", "pyscript.toml", "sw.js", "static",
-    "build/app.zip", build.SNAPSHOT, "build/precache.js",
+    "build/app.zip", build.STDLIB, build.SNAPSHOT, "build/precache.js",
 )
 
 
@@ -50,8 +50,10 @@ def _ignore(folder: str, names: list[str]) -> set[str]:
 #: Files smaller than this are not precompressed (a header's worth of gain).
 MIN_COMPRESS = 1024
 
-#: Suffixes of files already compressed (a copy would save nothing).
-COMPRESSED = (".png", ".gz", ".br", ".zip")
+#: Suffixes of files already compressed (a copy would save nothing). Zips are
+#: not among them: the build's are stored, not deflated, for the host to
+#: compress (a deflated one fails :data:`MAX_RATIO` and gets no copy).
+COMPRESSED = (".png", ".gz", ".br")
 
 #: Keep a precompressed copy only when it is at most this share of the file.
 MAX_RATIO = 0.95

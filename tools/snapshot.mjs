@@ -17,7 +17,10 @@
    (src/eleusis_web/snapshot.py). TZ is UTC here so the frozen zone is the
    same on every build machine, and the program name is the browser's.
 
-   Usage: node tools/snapshot.mjs <pyodide-folder> <out-file>
+   Usage: node tools/snapshot.mjs <pyodide-folder> <out-file> [<stdlib-zip>]
+   <stdlib-zip>: the standard library the page loads (tools/build.py
+   stdlib_zip); the snapshot must be made with the very zip the page gives
+   Pyodide (the import system caches offsets into it).
    The output is gzip-compressed (31 MB of memory, 6 MB compressed); the page
    inflates it with DecompressionStream. Prints one JSON line: sizes, time. */
 import { writeFileSync } from "node:fs";
@@ -56,7 +59,7 @@ function zeroFreeMemory(Module) {
   return zeroed + (heap - top);
 }
 
-const [folderArg, outArg] = process.argv.slice(2);
+const [folderArg, outArg, stdlibArg] = process.argv.slice(2);
 if (!folderArg || !outArg) {
   process.stderr.write("usage: node tools/snapshot.mjs <pyodide-folder> <out-file>\n");
   process.exit(2);
@@ -66,6 +69,7 @@ const { loadPyodide } = await import(pathToFileURL(path.join(folder, "pyodide.mj
 const started = performance.now();
 const pyodide = await loadPyodide({
   indexURL: folder + path.sep,
+  ...(stdlibArg ? { stdLibURL: path.resolve(stdlibArg) } : {}),
   _makeSnapshot: true,
   // What Emscripten calls the program in a browser (Node's default would be
   // this script's path): sys.executable, sys.orig_argv and $_ as in the page.
@@ -78,6 +82,7 @@ const pyodide = await loadPyodide({
 // at every visit (difflib and fractions take 40 ms each). Imported here they
 // are in the snapshot, compiled. The page's diagnostics list any module it
 // still compiles from the standard library (a browser test keeps it empty).
+// (tools/build.py SNAPSHOT_PRELOAD names the same: a test checks they agree.)
 const PRELOAD = ["datetime", "difflib", "fractions", "hashlib", "numbers"];
 pyodide.runPython(`import ${PRELOAD.join(", ")}; import gc; gc.collect()`);
 const zeroed = zeroFreeMemory(pyodide._module);

@@ -150,11 +150,12 @@ def bytecode_report() -> dict[str, Any]:
     """Check the bytecode shipped for the boot (see ``tools/build.py``).
 
     Returns ``{"archive": path, "checked": n, "stale": [...]}``: the engine
-    zip the packages were imported from, how many ``.pyc`` files were checked,
-    and every source whose bytecode is missing or does not match it (each of
-    those is compiled at run time: correct, but a slower boot). Covers the
-    zip's own modules and PyScript's ``pyscript`` package, which must be
-    imported from the zip and equal the files PyScript wrote at boot.
+    zip the packages were imported from, how many ``.pyc`` files it has, and
+    every module that would be compiled at run time (correct, but a slower
+    boot): a source shipped without its bytecode, or with bytecode of another
+    text. The zip normally ships bytecode alone. Covers the zip's own modules
+    and PyScript's ``pyscript`` package, which must be imported from the zip
+    and be the bytecode of the very files PyScript wrote at boot.
     """
     import importlib.util
     import os
@@ -162,20 +163,19 @@ def bytecode_report() -> dict[str, Any]:
     import zipfile
 
     stale: list[str] = []
-    checked = 0
     archive = getattr(getattr(sys.modules["eleusis_web"], "__loader__", None), "archive", "")
     if not archive:
         return {"archive": "", "checked": 0, "stale": ["eleusis_web: not imported from a zip"]}
     with zipfile.ZipFile(archive) as zipped:
         names = set(zipped.namelist())
+        checked = sum(name.endswith(".pyc") for name in names)
         for name in sorted(n for n in names if n.endswith(".py")):
             pyc = name + "c"
-            checked += pyc in names
             if pyc not in names or zipped.read(pyc)[8:16] != importlib.util.source_hash(
                 zipped.read(name)
             ):
                 stale.append(name)
-        # PyScript's own package: imported from the zip, identical to the
+        # PyScript's own package: imported from the zip, the bytecode of the
         # files PyScript wrote (into the working directory) at boot.
         pyscript = sys.modules.get("pyscript")
         loader = getattr(getattr(pyscript, "__spec__", None), "loader", None)
@@ -187,9 +187,11 @@ def bytecode_report() -> dict[str, Any]:
         for name in sorted(os.listdir(written) if os.path.isdir(written) else []):
             if name.endswith(".py"):
                 with open(os.path.join(written, name), "rb") as source:
-                    shipped = f"pyscript/{name}"
-                    if shipped not in names or zipped.read(shipped) != source.read():
-                        stale.append(f"{shipped}: differs from the file PyScript wrote")
+                    pyc = f"pyscript/{name}c"
+                    if pyc not in names or zipped.read(pyc)[8:16] != importlib.util.source_hash(
+                        source.read()
+                    ):
+                        stale.append(f"pyscript/{name}: differs from the file PyScript wrote")
     return {"archive": archive, "checked": checked, "stale": stale}
 
 

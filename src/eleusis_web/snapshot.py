@@ -115,12 +115,15 @@ def refresh(language: str, runtime: str) -> None:
 
 
 def compiled_since_restore(stdlib_prefix: str = "/lib/python3") -> list[str]:
-    """Standard-library modules imported since the restore (compiled from source).
+    """Standard-library modules imported since the restore and compiled from source.
 
-    Pyodide's standard library ships as source: a module the page imports
-    that the snapshot did not hold is compiled at every visit. Listed so that
-    ``tools/snapshot.mjs`` (``PRELOAD``) can take it in; empty after a plain
-    start (nothing was restored).
+    The page's standard library is bytecode (``tools/build.py`` stdlib_zip),
+    so this lists the modules that came as source all the same: from
+    Pyodide's whole library, fetched for a module the trimmed one left out
+    (see :mod:`eleusis_web.stdlib_fallback`). Each would be compiled at every
+    visit: ``tools/build.py`` (``STDLIB_BOOT``) or ``tools/snapshot.mjs``
+    (``PRELOAD``) can take it in. Empty after a plain start (nothing was
+    restored).
     """
     if not restored:
         return []
@@ -128,6 +131,8 @@ def compiled_since_restore(stdlib_prefix: str = "/lib/python3") -> list[str]:
     for name, module in list(sys.modules.items()):
         spec = getattr(module, "__spec__", None)
         origin = getattr(spec, "origin", None) or ""
-        if name not in restored_modules and origin.startswith(stdlib_prefix):
+        if name not in restored_modules and origin.startswith(stdlib_prefix) and (
+            origin.endswith(".py")
+        ):
             found.append(name)
     return sorted(found)

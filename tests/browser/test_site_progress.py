@@ -20,10 +20,10 @@ def _boot_sizes() -> int:
     """Bytes a boot downloads, from the manifest (the same list as the page's BOOT)."""
     text = (ROOT / "build" / "precache.js").read_text()
     sizes = json.loads(text[text.index("{") : text.rindex("}") + 1])["sizes"]
-    names = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json")
+    names = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
     runtime = [n for n in sizes if n.startswith("static/vendor/pyodide-") and n.endswith(names)]
     assert len(runtime) == len(names)
-    boot = [*runtime, "build/app.zip", "build/pyodide-snapshot.bin"]
+    boot = [*runtime, "build/python_stdlib.zip", "build/app.zip", "build/pyodide-snapshot.bin"]
     return sum(int(sizes[n]) for n in boot)
 
 

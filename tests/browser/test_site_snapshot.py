@@ -120,3 +120,90 @@ def test_a_missing_or_bad_snapshot_falls_back_to_a_plain_start(
         assert_no_error(page)
     finally:
         context.close()
+
+
+#: The page's interpreter module, from the page.
+EARLY = "import('./static/pyodide-early.mjs')"
+
+
+def _visit_from_afar(chromium: Any, site: str, connection: str | None) -> tuple[Any, Any]:
+    """A first visit to the site as if it were hosted elsewhere (not on this machine),
+    with ``navigator.connection`` as ``connection`` (a JavaScript object, or None for a
+    browser that does not report one). Returns the context and the page."""
+    context, page = _boot(chromium, site)
+    host = "http://eleusis.example/"
+
+    probed: list[str] = []
+
+    def relay(route: Any) -> None:
+        url = route.request.url
+        if url.endswith("/pyodide-snapshot.bin") and not probed:
+            # The page first asks its cache only (fetch's "only-if-cached"),
+            # which an empty cache refuses; Playwright's routing would answer
+            # it: refuse it as the browser's empty cache does.
+            probed.append(url)
+            route.abort("failed")
+            return
+        route.fulfill(response=route.fetch(url=site + url[len(host):]))
+
+    context.route(host + "**", relay)
+    value = "undefined" if connection is None else connection
+    context.add_init_script(
+        f"Object.defineProperty(navigator, 'connection', {{get: () => ({value})}});")
+    return context, page
+
+
+@pytest.mark.parametrize(("connection", "expected"), [
+    ("{downlink: 2, saveData: false}", "plain (a first visit on a 2 Mbit/s link)"),
+    ("{downlink: 10, saveData: true}", "plain (Data Saver is on)"),
+    ("{downlink: 10, saveData: false}", "snapshot"),
+    (None, "snapshot"),
+])
+def test_a_first_visit_downloads_the_snapshot_only_when_it_pays(
+    chromium: Any, site: str, connection: str | None, expected: str
+) -> None:
+    """On a slow link the snapshot's 4 MB cost more than the start they save: a
+    first visit then starts plain, without downloading it, and plays."""
+    context, page = _visit_from_afar(chromium, site, connection)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    try:
+        page.goto("http://eleusis.example/?variant=solo")
+        page.wait_for_selector("body[data-ready='1']", state="attached")
+        choice = page.evaluate(f"{EARLY}.then((m) => m.bootChoice)")
+        assert page.evaluate(f"{EARLY}.then((m) => m.bootMode)") == expected, choice
+        snapshot_fetched = [u for u in requests if u.endswith("/pyodide-snapshot.bin")]
+        assert len(snapshot_fetched) == (2 if expected == "snapshot" else 1)  # probe, fetch
+        bar = page.evaluate(f"{EARLY}.then((m) => m.progressLog())")
+        expected_bytes = {total for _, total in bar}
+        assert len(expected_bytes) >= 1 and all(t > 0 for t in expected_bytes)
+        click_start(page)
+        wait_game_started(page)
+        assert_no_error(page)
+    finally:
+        context.close()
+
+
+def test_a_standard_library_module_left_out_of_the_page_still_imports(
+    chromium: Any, site: str
+) -> None:
+    """The page's standard library is trimmed; a module left out of it (colorsys,
+    calendar) is fetched with the whole library, once, and imports."""
+    context, page = _boot(chromium, site)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    try:
+        page.goto(site)
+        page.wait_for_selector("body[data-ready='1']", state="attached")
+        assert not any("/vendor/pyodide-" in u and u.endswith("/python_stdlib.zip")
+                       for u in requests)  # the page's own, trimmed library was enough
+        code = ("import colorsys, calendar\n"
+                "f'{colorsys.rgb_to_hsv(1, 0, 0)} {calendar.isleap(2028)}'")
+        result = page.evaluate(
+            f"{EARLY}.then((m) => m.start()).then((py) => py.runPython({json.dumps(code)}))")
+        assert result == "(0.0, 1.0, 1) True"
+        whole = [u for u in requests if "/vendor/pyodide-" in u and u.endswith("python_stdlib.zip")]
+        assert len(whole) == 1, whole
+        assert_no_error(page)
+    finally:
+        context.close()
