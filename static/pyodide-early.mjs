@@ -40,16 +40,17 @@
    slower, never broken. After a restore, eleusis_web.snapshot.refresh renews
    what the snapshot froze (the random seed, the time zone, the language).
 
-   The snapshot is used only when it pays (chooseBoot): it saves seconds of
-   CPU but costs 4.3 MB of download, which on a slow link takes longer than
-   the start it saves (at 5 Mbit/s: about 7 s against 2-3 s). So it is used
-   when it is already here (the service worker or the HTTP cache holds it:
-   every visit after the first), when the page is served from this very
-   machine, when the browser reports a fast link (navigator.connection: 10
-   Mbit/s or more, the most Chromium reports) or does not say; a first
-   visit on a link reported slower (or with Data Saver on) starts plain,
-   and the service worker fetches the snapshot after the page is ready, for
-   the next visit.
+   The snapshot is used only when it is already here (chooseBoot): when the
+   service worker or the HTTP cache holds it (every visit after the first),
+   or when the page is served from this very machine. A first visit starts
+   plain and the service worker fetches the snapshot once the page is
+   ready, for the next visit. The snapshot saves about a second of CPU
+   (several on a slow phone) but costs 4.3 MB more to download; since the
+   standard library and the engine come as bytecode, a plain start is quick
+   enough that those bytes cost more than they save on any link a browser
+   can tell apart (navigator.connection stops at 10 Mbit/s): measured on a
+   first visit, plain against snapshot, 11 s against 16 s at 5 Mbit/s and
+   4 s against 5.7 s at 20 Mbit/s (docs/performance.md).
 
    Progress: while it loads, the page shows a determinate bar (#loading-bar,
    with #loading-text): bytes received of bytes expected, the expected sizes
@@ -79,9 +80,6 @@ const STDLIB = new URL("../build/python_stdlib.zip", import.meta.url);
 const WHOLE_STDLIB = new URL(`./vendor/pyodide-${version}/python_stdlib.zip`, import.meta.url);
 /** Where the whole library goes in Pyodide's file system when it is needed. */
 const WHOLE_STDLIB_MOUNT = "/lib/python-stdlib-whole.zip";
-/** The link speed (Mbit/s, navigator.connection.downlink) from which a first
-    visit downloads the snapshot: Chromium reports at most 10. */
-const FAST_LINK_MBPS = 10;
 /** Host names of this machine: a page served from it downloads nothing. */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** Where the zip goes in Pyodide's file system (tools/build.py APP_MOUNT). */
@@ -291,11 +289,7 @@ export async function chooseBoot() {
     // not cached (only-if-cached fails rather than go to the network)
   }
   if (LOOPBACK.has(location.hostname)) return [true, "served from this machine"];
-  const link = navigator.connection;
-  if (!link || typeof link.downlink !== "number") return [true, "link speed not reported"];
-  if (link.saveData) return [false, "Data Saver is on"];
-  if (link.downlink >= FAST_LINK_MBPS) return [true, `a fast link (${link.downlink} Mbit/s)`];
-  return [false, `a first visit on a ${link.downlink} Mbit/s link`];
+  return [false, "a first visit: the snapshot is fetched for the next one"];
 }
 
 /** Why this visit started the way it did (chooseBoot), for the tests and benchmarks. */

@@ -7,29 +7,29 @@
   fetches it while Pyodide starts and puts it on ``sys.path`` as it is, with
   no unpacking (hence no ``[files]`` in ``pyscript.toml``). The archive is
   deterministic (sorted names, fixed timestamps): same sources, same bytes.
-  Next to each module the zip carries its bytecode (``cards.pyc``), compiled
-  at build time by the vendored Pyodide under Node (``tools/pyc.mjs``): the
-  page imports the zip in place (``zipimport``) and skips compiling. The zip
-  also carries, with their bytecode, the standard-library package ``html``
-  (PyScript's ``display`` imports it: 50 ms to compile in the browser) and,
-  under ``pyscript/``, the ``pyscript`` package that PyScript writes at boot,
-  source and bytecode, read from the vendored ``@pyscript/core``: the zip
-  comes first on ``sys.path``, so PyScript's ``import pyscript`` loads the
-  same code from its bytecode, and putting the zip on the path needs nothing
-  but ``sys.path.insert`` (no ``zipfile``, no copying at boot; the page's
-  diagnostics check that the two copies are identical). All of it is
-  *checked* hash-based bytecode: a source that differs is compiled instead,
-  never run stale. Without Node the zip is built without bytecode (slower
-  boot, same behaviour).
+  Each module ships as its bytecode alone (``cards.pyc``), compiled at build
+  time by the vendored Pyodide under Node (``tools/pyc.mjs``): the page
+  imports the zip in place (``zipimport``) and never compiles. The zip also
+  carries, as bytecode, under ``pyscript/``, the ``pyscript`` package that
+  PyScript writes at boot, read from the vendored ``@pyscript/core``: the
+  zip comes first on ``sys.path``, so PyScript's ``import pyscript`` loads
+  the same code from its bytecode (the page's diagnostics check it is the
+  bytecode of the files PyScript wrote). Entries are stored, not deflated,
+  for the host's gzip or brotli. Without Node the zip carries the sources
+  instead (slower boot, same behaviour).
+* ``build/python_stdlib.zip``: the standard library the page gives Pyodide,
+  the vendored one trimmed to the modules the page can import, as bytecode
+  (``tools/stdlib.mjs``; :func:`stdlib_zip`), with the names left out listed
+  in the engine zip for the page's fallback (``eleusis_web.stdlib_fallback``).
 * ``build/pyodide-snapshot.bin``: a memory snapshot of Pyodide right after
   its start, with the standard-library modules the page imports already
-  imported, made by the vendored Pyodide under Node (``tools/snapshot.mjs``),
-  gzip-compressed. The page restores it instead of starting CPython
-  (``static/pyodide-early.mjs``): the interpreter is up in a third of the
-  time. It depends only on the vendored Pyodide and the script that makes it
-  (no code of ours), so it is made once per Pyodide version (cached under
-  :data:`SNAPSHOT_CACHE` by their hash). Without Node it is not made and the
-  page starts Pyodide the plain way.
+  imported, made by the vendored Pyodide under Node (``tools/snapshot.mjs``)
+  with the page's standard library, gzip-compressed. The page restores it
+  instead of starting CPython (``static/pyodide-early.mjs``) when that pays:
+  the interpreter is up in a third of the time. It depends on no code of
+  ours, only on the vendored Pyodide, the standard library and the script
+  that makes it (cached under :data:`SNAPSHOT_CACHE` by their hash).
+  Without Node it is not made and the page starts Pyodide the plain way.
 * ``build/precache.js``: the list of files the service worker precaches
   (``sw.js`` imports it) and a content hash of all of them, which names the
   cache. Any change to a shell file, the runtime or the engine changes the
