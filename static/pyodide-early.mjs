@@ -41,8 +41,8 @@
    what the snapshot froze (the random seed, the time zone, the language).
 
    The snapshot is used only when it is already here (chooseBoot): when the
-   service worker or the HTTP cache holds it (every visit after the first),
-   or when the page is served from this very machine. A first visit starts
+   service worker holds it (every visit after the first), or when the page
+   is served from this very machine. A first visit starts
    plain and the service worker fetches the snapshot once the page is
    ready, for the next visit. The snapshot saves about a second of CPU
    (several on a slow phone) but costs 4.3 MB more to download; since the
@@ -274,19 +274,10 @@ export function heldSnapshotBytes() {
   return snapshotBytes === null ? -1 : snapshotBytes.byteLength;
 }
 
-/** The page's fetch, before trackDownloads() wraps it. */
-const plainFetch = globalThis.fetch;
-
 /** Whether this visit starts from the snapshot: [yes, why] (see the header). */
-export async function chooseBoot() {
+export function chooseBoot() {
   if (navigator.serviceWorker && navigator.serviceWorker.controller) {
     return [true, "the service worker holds it"];
-  }
-  try {
-    const cached = await plainFetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin" });
-    if (cached.ok) return [true, "in the browser's cache"];
-  } catch (error) {
-    // not cached (only-if-cached fails rather than go to the network)
   }
   if (LOOPBACK.has(location.hostname)) return [true, "served from this machine"];
   return [false, "a first visit: the snapshot is fetched for the next one"];
@@ -301,7 +292,7 @@ const OPTIONS = { stdLibURL: STDLIB.href };
 /** Start Pyodide from the snapshot when it pays, else (or when that fails) the plain way. */
 async function boot() {
   let why;
-  const [useSnapshot, reason] = await chooseBoot();
+  const [useSnapshot, reason] = chooseBoot();
   bootChoice = reason;
   if (!useSnapshot) {
     progress.expected.delete("build/pyodide-snapshot.bin");  // not downloaded

@@ -34,6 +34,9 @@ MESSAGES: Final = (
     N_("Card table"),
     N_("Mainline"),
     N_("New game"),
+    N_("New to Eleusis? Play a guided round: two minutes, and you can leave the lesson at "
+       "any time."),
+    N_("Learn to play"),
     N_("Variant"),
     N_("New Eleusis"),
     N_("Eleusis Express"),

@@ -23,6 +23,7 @@ from browser_support import (
     wait_game_started,
     wait_ready,
 )
+from playwright.sync_api import expect
 
 
 class Booted:
@@ -163,3 +164,25 @@ def test_early_start_click_is_honoured(app_page: Any, site: str) -> None:
     wait_ready(app_page)
     wait_game_started(app_page)
     assert app_page.evaluate("window.eleusisBoot.queue.length") == 0
+
+
+def test_learn_to_play_clicked_while_the_engine_loads_starts_the_lesson(
+    app_page: Any, site: str
+) -> None:
+    """The shell offers the guided round before Python is ready; the click is kept."""
+    held: list[Any] = []
+    app_page.route("**/build/app.zip", lambda route: held.append(route))
+    app_page.goto(site)
+    app_page.get_by_role("button", name="Learn to play").click()
+    assert app_page.evaluate("window.eleusisBoot.queue") == [{"type": "learn_start"}]
+    expect(app_page.locator("#status")).to_contain_text("as soon as the engine is ready")
+    for _ in range(BOOT_TIMEOUT_MS // 50):  # until the request reaches the handler
+        if held:
+            break
+        app_page.wait_for_timeout(50)
+    assert held, "the engine zip was not requested"
+    for route in held:
+        route.continue_()
+    wait_ready(app_page)
+    expect(app_page.get_by_role("button", name="Leave the lesson")).to_be_visible(
+        timeout=BOOT_TIMEOUT_MS)
