@@ -610,3 +610,25 @@ def test_dist_ships_precompressed_copies_of_large_files(tmp_path: Path) -> None:
                           .rstrip(";"))
     memory = gzip.decompress((out / build.SNAPSHOT).read_bytes())
     assert manifest["inflated"][build.SNAPSHOT] == hashlib.sha256(memory).hexdigest()
+
+
+def test_how_to_play_is_written_for_every_language_and_precached() -> None:
+    """build/how-to-play-<lang>.html: the rules the page draws, readable with no
+    script (the shell links to it while the engine loads), every text escaped."""
+    from eleusis import i18n
+    from eleusis_web import rules_page
+
+    pages = build.help_pages(ROOT)
+    files = build.precache_files(ROOT)
+    assert set(pages) == {build.HELP_PAGE.format(lang=lang) for lang in i18n.NAMES}
+    for name, data in pages.items():
+        lang = name.rsplit("-", 1)[1].removesuffix(".html")
+        text = data.decode()
+        assert f'<html lang="{lang}">' in text and "<script" not in text
+        headings = re.findall(r"<h2 id=\"[^\"]*\">(.*?)</h2>", text)
+        expected = [t for k, t in rules_page.blocks(lang=lang) if k == "h2"]
+        assert [re.sub(r"<[^>]+>", "", h) for h in headings] == [
+            re.sub(r"[*`]", "", t).replace("&", "&amp;").replace("<", "&lt;")
+            for t in expected]
+        assert name in files and name in dist.SITE
+        assert (ROOT / name).read_bytes() == data  # the build wrote this very page

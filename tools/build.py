@@ -60,8 +60,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+from eleusis import i18n
 from eleusis.pofile import CatalogueError, compile_po  # the engine's own compiler
-from eleusis_web import shell_text
+from eleusis_web import render, rules_page, shell_text, vdom
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -252,6 +253,55 @@ def shell_translations(root: Path = ROOT) -> str:
     text = json.dumps(shell_text.table(tables), ensure_ascii=False, sort_keys=True,
                       separators=(",", ":"))
     return text.replace("</", "<\\/")  # never closes the script element
+
+
+#: How to play as a page of its own, per language (:func:`help_pages`).
+HELP_PAGE = "build/how-to-play-{lang}.html"
+
+
+def help_page(lang: str, shell_style: str) -> str:
+    """How to play in ``lang`` as a whole HTML document, readable with no script.
+
+    The same text the page's "How to play" screen draws once Python is up
+    (``render.help_screen`` of ``rules_page.blocks``), written out at build
+    time (``vdom.to_html``: every text escaped), with the shell's own styles
+    (``shell_style``, from ``index.html``) and the table's. The shell links to
+    it, so a first visit can read the rules while the engine still loads.
+    """
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        screen = render.help_screen(rules_page.blocks(lang=lang))
+        for box in screen.querySelectorAll("article.help"):
+            box.children = [c for c in box.children  # no Back button: no engine here
+                            if not (isinstance(c, vdom.El) and c.classList.contains("controls"))]
+        title = f"{i18n._('How to play')} — Eleusis"
+    finally:
+        i18n.set_language(before)
+    body = vdom.to_html(screen)
+    return (
+        f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{vdom.to_html(vdom.Text(title))}</title>\n"
+        '<meta name="description" content="The rules of Eleusis, the card game of '
+        'inductive reasoning.">\n'
+        '<link rel="icon" href="../static/icons/icon.svg" type="image/svg+xml">\n'
+        f"<style>{shell_style}\n.title a {{ color: inherit; text-decoration: none; }}</style>\n"
+        '<link rel="stylesheet" href="../static/table.css">\n</head>\n'
+        '<body data-screen="help">\n<header class="masthead"><p class="title">'
+        '<a href="../"><span class="title-suit" aria-hidden="true">♦</span> Eleusis</a>'
+        '</p></header>\n<main class="table"><div class="felt">'
+        f"{body}</div></main>\n</body>\n</html>\n"
+    )
+
+
+def help_pages(root: Path = ROOT) -> dict[str, bytes]:
+    """:func:`help_page` for every language (site-relative name -> bytes)."""
+    index = (root / "index.html").read_text(encoding="utf-8")
+    start = index.index("<style>") + len("<style>")
+    style = index[start:index.index("</style>", start)]
+    return {HELP_PAGE.format(lang=lang): help_page(lang, style).encode("utf-8")
+            for lang in i18n.NAMES}
 
 
 def index_with_translations(html: str, table: str) -> str:
@@ -592,6 +642,8 @@ def _unused_chunk(name: str) -> bool:
 def precache_files(root: Path = ROOT) -> list[str]:
     """Return the site-relative URLs the service worker precaches."""
     files = list(SHELL)
+    files.extend(name for lang in i18n.NAMES
+                 if (root / (name := HELP_PAGE.format(lang=lang))).is_file())
     if (root / SNAPSHOT).is_file():
         files.append(SNAPSHOT)
     for folder in PRECACHE_DIRS:
@@ -669,6 +721,9 @@ def build(root: Path = ROOT) -> list[Path]:
         table = shell_translations(root)
         if write_if_changed(index, index_with_translations(html, table).encode()):
             written.append(index)
+    for name, page in help_pages(root).items():
+        if write_if_changed(root / name, page):
+            written.append(root / name)
     stdlib, left_out = stdlib_zip(root)
     if write_if_changed(root / STDLIB, stdlib):
         written.append(root / STDLIB)

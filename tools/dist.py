@@ -39,6 +39,7 @@ ROOT = build.ROOT
 SITE = (
     "index.html", "pyscript.toml", "sw.js", "static",
     "build/app.zip", build.STDLIB, build.SNAPSHOT, "build/precache.js",
+    *(build.HELP_PAGE.format(lang=lang) for lang in build.i18n.NAMES),
 )
 
 

@@ -37,6 +37,7 @@ MESSAGES: Final = (
     N_("New to Eleusis? Play a guided round: two minutes, and you can leave the lesson at "
        "any time."),
     N_("Learn to play"),
+    N_("How to play"),
     N_("Variant"),
     N_("New Eleusis"),
     N_("Eleusis Express"),

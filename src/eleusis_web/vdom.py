@@ -29,6 +29,7 @@ selectors), so the same builder code reads like DOM code.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -203,6 +204,30 @@ class El:
         attrs = "".join(f' {k}="{v}"' for k, v in self.attrs.items())
         inner = "".join(str(c) for c in self.children)
         return f"<{self.tag}{attrs}>{inner}</{self.tag}>"
+
+
+#: Elements with no end tag in HTML.
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+                  "meta", "source", "track", "wbr"})
+
+
+def to_html(node: El | Text) -> str:
+    """An element tree as HTML text, every text and attribute value escaped.
+
+    For pages written at build time (How to play, readable before Python is
+    up). Live properties (a field's ``value``) are left out: they belong to
+    the page's fields, not to a document.
+
+    >>> to_html(El("p", {"title": 'say "hi"'}, "1 < 2 & ", El("code", {}, "<b>")))
+    '<p title="say &quot;hi&quot;">1 &lt; 2 &amp; <code>&lt;b&gt;</code></p>'
+    """
+    if isinstance(node, Text):
+        return html.escape(node.text, quote=False)
+    attrs = "".join(f' {k}="{html.escape(v, quote=True)}"' for k, v in node.attrs.items())
+    if node.tag in VOID:
+        return f"<{node.tag}{attrs}>"
+    inner = "".join(to_html(child) for child in node.children)
+    return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
 
 
 # --------------------------------------------------------------------------- selectors

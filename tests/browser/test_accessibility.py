@@ -363,3 +363,35 @@ def test_the_error_panel(chromium: Browser, site: str) -> None:
         check.check()
     finally:
         ctx.close()
+
+
+def test_how_to_play_can_be_read_while_the_engine_loads(chromium: Browser, site: str) -> None:
+    """Before Python is up, the shell's "How to play" opens the rules, written at
+    build time, in the language picked on the shell; the page passes axe."""
+    _missing_axe()
+    ctx = chromium.new_context(viewport=WIDTHS[0], service_workers="block",
+                               reduced_motion="reduce")
+    ctx.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        page = ctx.new_page()
+        page.route("**/build/app.zip", lambda route: None)  # the engine never arrives
+        page.goto(site)
+        page.get_by_label("Language").select_option("pl")
+        with ctx.expect_page() as opened:
+            page.get_by_role("link", name="Jak grać").click()
+        rules = opened.value
+        rules.wait_for_load_state()
+        assert page.get_attribute("body", "data-ready") == "0"  # still loading
+        assert rules.title() == "Jak grać — Eleusis"
+        assert rules.evaluate("document.documentElement.lang") == "pl"
+        assert rules.locator("script").count() == 0
+        toc = rules.get_by_role("navigation")
+        expect(toc.get_by_role("link").first).to_be_visible()
+        first = toc.get_by_role("link").first.inner_text()
+        expect(rules.get_by_role("heading", level=2, name=first)).to_be_visible()
+        check = Auditor(rules)
+        check.audit_only = True
+        check("How to play, written at build time")
+        check.check()
+    finally:
+        ctx.close()
