@@ -61,6 +61,13 @@ CURRENT: Final = "eleusis.current"
 DAILY: Final = "eleusis.daily"
 #: The language the player picked (``index.html`` reads it before Python is up).
 LANGUAGE: Final = "eleusis.language"
+#: The saved games' ids and titles, newest first, for the page's shell to list
+#: before Python is up (``index.html``): JSON ``[[id, title], ...]``. Kept by
+#: :class:`Saves` as games are saved and deleted; a convenience only (the shell
+#: checks it and shows text only; Python reads the saves themselves).
+SHELF: Final = "eleusis.shelf"
+#: Saved games the shelf lists at most.
+SHELF_SIZE: Final = 12
 FORMAT: Final = "eleusis-save"
 VERSION: Final = 1
 #: Characters of one saved game's JSON read back (a long match is far smaller).
@@ -162,7 +169,30 @@ class Saves:
         if self.full:
             self.full = False
             self.notes = [n for n in self.notes if n != _(FULL_MESSAGE)]
+        self._shelve(sid, title)
         return True
+
+    def _shelf(self) -> list[list[str]]:
+        """The shelf as stored (see :data:`SHELF`), its malformed rows left out."""
+        raw = _text(self.store.getItem(SHELF))
+        try:
+            rows = loads(raw or "[]", max_depth=3, max_chars=20_000, what="it")
+        except JsonError:
+            return []
+        if not isinstance(rows, list):
+            return []
+        return [[r[0], r[1]] for r in rows
+                if isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r)]
+
+    def _shelve(self, sid: str, title: str | None) -> None:
+        """Put ``sid`` first on the shelf with ``title``, or take it off (None).
+
+        Never fails: the shelf is a convenience, and storage may be full."""
+        rows = [r for r in self._shelf() if r[0] != sid]
+        if title is not None:
+            rows.insert(0, [sid, clean_text(title[:120])])
+        with contextlib.suppress(Exception):
+            self.store.setItem(SHELF, json.dumps(rows[:SHELF_SIZE], separators=(",", ":")))
 
     def entries(self) -> list[dict[str, Any]]:
         """Readable saved games, newest first: ``{"id", "title", "updated"}``.
@@ -248,6 +278,7 @@ class Saves:
         self.store.removeItem(key)
         if _text(self.store.getItem(CURRENT)) == sid:
             self.store.removeItem(CURRENT)
+        self._shelve(sid, None)
         self.notes.append(_("A saved game ({id}) was set aside. {reason} A copy is kept for a "
                             "bug report.").format(id=clean_text(sid[:64]), reason=why))
 
@@ -257,6 +288,7 @@ class Saves:
         self.store.removeItem(PREFIX + sid)
         if _text(self.store.getItem(CURRENT)) == sid:
             self.store.removeItem(CURRENT)
+        self._shelve(sid, None)
         return None if raw is None else str(raw)
 
     def restore(self, sid: str, raw: str) -> bool:
@@ -266,6 +298,9 @@ class Saves:
         except Exception:  # QuotaExceededError
             self.notes.append(_(FULL_MESSAGE))
             return False
+        entry = self._read(sid)
+        if entry is not None:
+            self._shelve(sid, entry["title"])
         return True
 
     def current(self) -> str | None:
@@ -373,6 +408,7 @@ class Saves:
                 self.notes.append(_(FULL_MESSAGE))
             self.full = True
             return False
+        self._shelve(game.id, game.title)
         return True
 
 

@@ -285,3 +285,66 @@ def test_a_guess_in_words_shows_how_it_was_read_in_view_on_a_laptop(newcomer: Pa
     expect(page.get_by_role("button", name="Submit guess")).to_have_count(0)
     confirm.click()
     expect(page.get_by_test_id("verdict")).to_be_in_viewport()
+
+
+def test_my_saved_games_are_listed_and_can_be_continued_while_the_engine_loads(
+    chromium: Browser, site: str
+) -> None:
+    """Back on the page, the saved games show at once (before Python is up); the
+    Continue I press then is kept, and the game goes on where I left it."""
+    # (no service worker: it would serve the engine past the test's hold)
+    context = chromium.new_context(viewport={"width": 1280, "height": 800},
+                                   service_workers="block")
+    context.set_default_timeout(60_000)
+    try:
+        _continue_a_saved_game_while_the_engine_loads(context.new_page(), site)
+    finally:
+        context.close()
+
+
+def _continue_a_saved_game_while_the_engine_loads(page: Page, site: str) -> None:
+    boot(page, site, "?variant=solo")
+    page.get_by_role("button", name="Start", exact=True).click()
+    first = deal(page)
+    page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_role("button", name="Start", exact=True).click()
+    second = deal(page)
+    page.get_by_role("button", name="New game", exact=True).click()
+    held: list[Any] = []
+    page.route("**/build/app.zip", lambda route: held.append(route))
+    page.reload()
+    saved = page.get_by_role("region", name="Saved games")
+    expect(saved).to_be_visible()
+    assert page.get_attribute("body", "data-ready") == "0"  # the engine is not up yet
+    buttons = saved.get_by_role("button", name="Continue")
+    expect(buttons).to_have_count(2)
+    buttons.last.click()  # the older game: the first one
+    expect(page.locator("#status")).to_contain_text("as soon as the engine is ready")
+    for _ in range(BOOT_MS // 50):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the engine zip was not requested"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_MS)
+    assert deal(page) == first != second
+    expect(page.get_by_role("region", name="Saved games")).to_be_hidden()
+
+
+def test_a_shelf_tampered_with_shows_text_and_runs_nothing(chromium: Browser, site: str) -> None:
+    context = chromium.new_context()
+    try:
+        context.add_init_script(
+            "localStorage.setItem('eleusis.shelf', JSON.stringify(["
+            "['g1', '<img src=x onerror=\"window.pwned=1\">'], ['', 'no id'], [1, 2], 'x']))")
+        page = context.new_page()
+        page.route("**/build/app.zip", lambda route: None)  # the shell alone
+        page.goto(site)
+        saved = page.get_by_role("region", name="Saved games")
+        expect(saved).to_contain_text('<img src=x onerror="window.pwned=1">')
+        expect(saved.get_by_role("button", name="Continue")).to_have_count(1)
+        assert saved.locator("img").count() == 0
+        assert page.evaluate("window.pwned") is None
+    finally:
+        context.close()

@@ -6,7 +6,15 @@ import json
 
 from eleusis_web.controller import Controller
 from eleusis_web.session import Setup
-from eleusis_web.storage import CORRUPT, CURRENT, FULL_MESSAGE, PREFIX, MemoryStorage, Saves
+from eleusis_web.storage import (
+    CORRUPT,
+    CURRENT,
+    FULL_MESSAGE,
+    PREFIX,
+    SHELF,
+    MemoryStorage,
+    Saves,
+)
 
 
 def game(seed: int = 3) -> Controller:
@@ -88,3 +96,44 @@ def test_delete_and_forget_current() -> None:
     assert CURRENT not in store.data
     saves.delete(c.session.id)
     assert saves.entries() == []
+
+
+def test_the_shelf_lists_the_saved_games_for_the_shell_newest_first() -> None:
+    """``eleusis.shelf``: what the page's shell lists before Python is up. It follows
+    every save, delete, undo and set-aside; a damaged shelf is simply rewritten."""
+    store = MemoryStorage()
+    saves = Saves(store)
+    first, second = game(3), game(4)
+    assert first.session is not None and second.session is not None
+    a, b = first.session.id, second.session.id
+    saves.write(first.session.to_data(), "Solo, first")
+    saves.write(second.session.to_data(), "Solo, second")
+
+    def shelf() -> list[list[str]]:
+        rows: list[list[str]] = json.loads(store.data[SHELF])
+        return rows
+
+    assert shelf() == [[b, "Solo, second"], [a, "Solo, first"]]
+    saves.write(first.session.to_data(), "Solo, first")  # played on: first again
+    assert [r[0] for r in shelf()] == [a, b]
+    raw = saves.delete(a)
+    assert raw is not None and shelf() == [[b, "Solo, second"]]
+    assert saves.restore(a, raw) and [r[0] for r in shelf()] == [a, b]
+    store.data[PREFIX + b] = "{not json"
+    saves.entries()  # finds b unreadable: set aside, off the shelf
+    assert shelf() == [[a, "Solo, first"]]
+    store.data[SHELF] = '[["x", 1], "junk", ' + "[" * 50 + "]"  # damaged: rewritten
+    saves.write(second.session.to_data(), "Solo, second")
+    assert shelf() == [[b, "Solo, second"]]
+
+
+def test_a_full_storage_never_fails_because_of_the_shelf() -> None:
+    store = MemoryStorage()
+    saves = Saves(store, clock=lambda: 100.0)
+    c = game()
+    assert c.session is not None
+    assert saves.write(c.session.to_data(), "Solo")
+    del store.data[SHELF]
+    store.quota = sum(len(k) + len(v) for k, v in store.data.items())  # no room for a shelf
+    assert saves.write(c.session.to_data(), "Solo") is True
+    assert saves.delete(c.session.id) is not None
