@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from eleusis import i18n, safejson
 from eleusis.game import legal_actions
-from eleusis.i18n import _
+from eleusis.i18n import _, ngettext
 from eleusis.replay import ReplayError, decode_steps
 from eleusis.variants.base import ComparisonNeeded, deferred_comparisons
 from eleusis_web import (
@@ -215,7 +215,7 @@ class App:
             session = self.saves.load(sid)
             if session is not None:
                 self.c.resume(session)
-                self.c.announcements.append("Welcome back: the game goes on where it was.")
+                self.c.announcements.append(_("Welcome back: the game goes on where it was."))
         self.settle()
         self._watch_window()
         self.render()
@@ -345,7 +345,7 @@ class App:
             if intent.kind == "show_setup":
                 self._judging = None  # leaving the table: the guess is dropped
             elif intent.kind not in WHILE_JUDGING:
-                self.c.refuse("A moment: a guess is being judged.")
+                self.c.refuse(_("A moment: a guess is being judged."))
                 self.render()
                 return
         measured("eleusis:intent", lambda: self._dispatch(intent))
@@ -407,7 +407,8 @@ class App:
             raw = self.saves.delete(sid)
             self.deleted = (sid, raw, title) if raw is not None else None
             if raw is not None:
-                self.c.announcements.append(f"Deleted {title}. Undo is offered for a moment.")
+                self.c.announcements.append(
+                    _("Deleted {title}. Undo is offered for a moment.").format(title=title))
         elif kind == "delete_corrupt":
             gone = self.saves.delete_corrupt()
             self.c.announcements.append(
@@ -430,7 +431,7 @@ class App:
             if session is not None:
                 self.c.resume(session)
                 self.save()
-                self.c.announcements.append("The saved game goes on.")
+                self.c.announcements.append(_("The saved game goes on."))
             if deferred:
                 self.settle()
                 self._watch_window()
@@ -453,7 +454,7 @@ class App:
         (a person's: ``intent`` again; a computer's, None: its next step)."""
         self._judging = (intent, need.steps(JUDGE_SLICE_WORK))
         if intent is not None:
-            self.c.ui.message = "Judging your guess\u2026"
+            self.c.ui.message = _("Judging your guess\u2026")
             self.c.announcements.append(self.c.ui.message)
             self.render()
         self.root.setAttribute("data-busy", "1")
@@ -575,15 +576,22 @@ class App:
         s = self.c.session
         assert s is not None
         grace = self.grace_ms(own_play=s.state.window == key[3])
-        what = ("guess the rule" if "guess" in legal_kinds(s.state, int(str(key[3])))
-                else "declare yourself prophet")
+        guess = "guess" in legal_kinds(s.state, int(str(key[3])))
         self.window_focus = self._focused_key()  # (a focus already there holds nothing)
         if grace <= 0:
-            self.c.announcements.append(f"You may {what} now. Press Go on when you are done.")
+            self.c.announcements.append(
+                _("You may guess the rule now. Press Go on when you are done.") if guess
+                else _("You may declare yourself prophet now. Press Go on when you are done."))
             return
         seconds = max(1, round(grace / 1000))
-        self.c.announcements.append(
-            f"You may {what} now: the table goes on by itself in {seconds} seconds.")
+        self.c.announcements.append((ngettext(
+            "You may guess the rule now: the table goes on by itself in {seconds} second.",
+            "You may guess the rule now: the table goes on by itself in {seconds} seconds.",
+            seconds) if guess else ngettext(
+            "You may declare yourself prophet now: the table goes on by itself in {seconds} "
+            "second.",
+            "You may declare yourself prophet now: the table goes on by itself in {seconds} "
+            "seconds.", seconds)).format(seconds=seconds))
         self.window_deadline = float(dom.window.performance.now()) + grace
         self.c.ui.window_left = seconds
         self.window_timer = dom.window.setTimeout(self._window_js, min(grace, 1000))
@@ -649,10 +657,10 @@ class App:
                 self.deleted[2] if self.deleted else "", len(self.saves.corrupt_entries())),
                 panels)
         elif screen == "write-rule":
-            title = "Writing the rule"
+            title = _("Writing the rule")
             node = render.write_rule_screen(viewmodel.write_rule_model(c))
         elif screen == "rule-help":
-            title = "Writing rules"
+            title = _("Writing rules")
             guide = rules_page.language_blocks(i18n.language())
             tryable = frozenset(
                 line.strip() for k, t in guide if k == "pre" for line in t.splitlines()
@@ -660,7 +668,7 @@ class App:
             ) if c.ui.rule_help_for else frozenset()
             node = render.help_screen(guide, tryable)
         elif screen == "help":
-            title = "How to play"
+            title = _("How to play")
             node = render.help_screen(rules_page.blocks(lang=i18n.language()))
         elif screen == "round-end" and c.session is not None:
             vm_end = viewmodel.round_end_model(c, self._thoughts_ready())

@@ -385,7 +385,8 @@ class Controller:
         self._window_decided = -1
         self._changed = True
         self.announcements.append(
-            f"{VARIANTS[st.variant]}: a new game has begun. The dealer has chosen a secret rule.")
+            _("{variant}: a new game has begun. The dealer has chosen a secret rule.").format(
+                variant=_(VARIANTS[st.variant])))
 
     def writer_name(self) -> str:
         """Who writes the rule on the write-rule screen."""
@@ -434,7 +435,7 @@ class Controller:
 
     def _seat(self) -> int:
         if self.ui.viewer is None:
-            raise ActionError("no person is at the table now", "no_viewer")
+            raise ActionError(_("No person is at the table now."), "no_viewer")
         return self.ui.viewer
 
     def hand_tokens(self, seat: int) -> list[tuple[Card, str]]:

@@ -13,6 +13,8 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from eleusis.i18n import _
+
 try:  # in the page; under CPython (tests) the module imports, its browser calls do not run
     import js  # type: ignore[import-not-found]
     from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
@@ -104,8 +106,8 @@ def share_or_copy(text: str, title: str, field_id: str) -> str:
             promise = nav.share(data)
             # dismissed sheet, or not allowed: copy instead
             promise.catch(js_function(lambda _e: copy_text(text, field_id)))
-            return "Shared."
+            return _("Shared.")
     except Exception:
         pass
     copy_text(text, field_id)
-    return "Link copied. It is also in the field above, to copy by hand."
+    return _("Link copied. It is also in the field above, to copy by hand.")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from eleusis.cards import Card
-from eleusis.i18n import available
+from eleusis.i18n import _, available
 
 #: What a field may hold once parsed.
 Value = str | int | bool | None
@@ -53,7 +53,7 @@ def text(limit: int = MAX_TEXT) -> Field:
 
     def read(raw: object) -> str:
         if not isinstance(raw, str | int | float) or isinstance(raw, bool):
-            raise IntentError("That text could not be read.")
+            raise IntentError(_("That text could not be read."))
         return str(raw)[:limit]
 
     return read
@@ -64,11 +64,11 @@ def number(low: int = -1, high: int = 1_000_000) -> Field:
 
     def read(raw: object) -> int:
         if isinstance(raw, bool):
-            raise IntentError("That number could not be read.")
+            raise IntentError(_("That number could not be read."))
         if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
             raw = int(raw.strip())
         if not isinstance(raw, int) or not low <= raw <= high:
-            raise IntentError("That number could not be read.")
+            raise IntentError(_("That number could not be read."))
         return raw
 
     return read
@@ -82,17 +82,17 @@ def flag(raw: object) -> bool:
         return True
     if isinstance(raw, int | str) and str(raw).lower() in ("0", "false", "off", "no", ""):
         return False
-    raise IntentError("That choice could not be read.")
+    raise IntentError(_("That choice could not be read."))
 
 
 def card(raw: object) -> str:
     """A card's code (``10H``, ``QS``...), canonical."""
     if not isinstance(raw, str) or len(raw) > 8:
-        raise IntentError("That card does not exist.")
+        raise IntentError(_("That card does not exist."))
     try:
         return Card.parse(raw).code
     except ValueError:
-        raise IntentError("That card does not exist.") from None
+        raise IntentError(_("That card does not exist.")) from None
 
 
 def maybe_card(raw: object) -> str | None:
@@ -105,7 +105,7 @@ def one_of(*choices: str) -> Field:
 
     def read(raw: object) -> str:
         if not isinstance(raw, str) or raw not in choices:
-            raise IntentError("That choice is not offered here.")
+            raise IntentError(_("That choice is not offered here."))
         return raw
 
     return read
@@ -114,14 +114,14 @@ def one_of(*choices: str) -> Field:
 def bets(raw: object) -> str:
     """Royal Eleusis: a bet sequence, one letter a card (``A`` accepted, ``R`` refused)."""
     if not isinstance(raw, str) or not 1 <= len(raw) <= 4 or set(raw) - {"A", "R"}:
-        raise IntentError("That bet could not be read.")
+        raise IntentError(_("That bet could not be read."))
     return raw
 
 
 def ident(raw: object) -> str:
     """A short identifier (a saved game's id)."""
     if not isinstance(raw, str) or not 0 < len(raw) <= 80:
-        raise IntentError("That saved game could not be found.")
+        raise IntentError(_("That saved game could not be found."))
     return raw
 
 
@@ -270,20 +270,20 @@ def parse(raw: Mapping[str, object] | Intent) -> Intent:
     if isinstance(raw, Intent):
         return raw
     if not isinstance(raw, Mapping):
-        raise IntentError("That action could not be read.")
+        raise IntentError(_("That action could not be read."))
     kind = raw.get("type")
     if not isinstance(kind, str):
-        raise IntentError("That action could not be read.")
+        raise IntentError(_("That action could not be read."))
     kind = ALIASES.get(kind, kind)
     spec = VOCABULARY.get(kind)
     if spec is None:
-        raise IntentError("That action is not known to this page.")
+        raise IntentError(_("That action is not known to this page."))
     owner, fields = spec
     out: list[tuple[str, Value]] = []
     for name, (read, required) in fields.items():
         if name not in raw or raw[name] is None:
             if required:
-                raise IntentError("That action is missing something: nothing was done.")
+                raise IntentError(_("That action is missing something: nothing was done."))
             continue
         out.append((name, read(raw[name])))
     return Intent(kind, owner, tuple(out))

@@ -624,7 +624,8 @@ def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
     for key, name, why in vm.variants:
         variant.appendChild(h("option", {"value": key, "selected": key == vm.variant,
                                          "disabled": bool(why),
-                                         "text": name + (" (coming soon)" if why else "")}))
+                                         "text": _("{variant} (coming soon)").format(variant=name)
+                                         if why else name}))
     form.appendChild(field(_("Variant"), variant, "setup-variant"))
 
     seats = h("fieldset", {"class": "seats"}, h("legend", {"text": _("Players")}))
@@ -729,7 +730,7 @@ def setup_screen(vm: SetupVM, panels: Panels = Panels()) -> El:
     screen.appendChild(saves_panel(vm.saves, vm.notes, vm.deleted, vm.damaged))
     if panels.entries:
         screen.appendChild(h("section", {"class": "share-entries",
-                                         "aria-label": "Puzzles and sharing"},
+                                         "aria-label": _("Puzzles and sharing")},
                              *panels.entries))
     return screen
 
@@ -761,13 +762,18 @@ def saves_panel(saves: Sequence[tuple[str, str]], notes: Sequence[str],
                                        "data-intent": intent_attr({"type":
                                                                    "delete_save_undo"})})))
     if damaged:
-        copies = f"{damaged} damaged cop{'y' if damaged == 1 else 'ies'}"
+        kept = ngettext("{count} damaged copy of saved games that could not be opened is "
+                        "kept in this browser.",
+                        "{count} damaged copies of saved games that could not be opened are "
+                        "kept in this browser.", damaged).format(count=damaged)
         box.appendChild(h("p", {"class": "hint-line damaged-line"},
-                          h("span", {"text": f"{copies} of saved games that could not be "
-                                             "opened are kept in this browser. "}),
+                          h("span", {"text": kept + " "}),
                           h("button", {"type": "button", "class": "button button-quiet",
                                        "text": _("Delete them"), "data-key": "delete-damaged",
-                                       "aria-label": f"Delete the {copies}",
+                                       "aria-label": ngettext(
+                                           "Delete the {count} damaged copy",
+                                           "Delete the {count} damaged copies",
+                                           damaged).format(count=damaged),
                                        "data-intent": intent_attr({"type": "delete_corrupt"})})))
     if not saves:
         box.appendChild(h("p", {"class": "hint-line", "text": _("No saved game yet.")}))
@@ -800,7 +806,7 @@ def pass_screen(name: str, note: str, intent: str, then: str) -> El:
              h("button", {"type": "button", "class": "button button-primary",
                           "data-key": intent.replace("_", "-"),
                           "data-intent": intent_attr({"type": intent}),
-                          "text": f"I am {name}: {then}"}))
+                          "text": _("I am {name}: {then}").format(name=name, then=then)}))
 
 
 def rule_reveal(rule: str, english: str, testid: str) -> El:
@@ -818,9 +824,10 @@ def write_rule_screen(vm: WriteRuleVM) -> El:
     if not vm.ready:  # hot-seat: nobody but the writer may see the editor
         return h("section", {"class": "write-rule"}, pass_screen(
             vm.writer, _("The secret rule is written where only the dealer can see it."),
-            "writer_ready", "write the rule"))
+            "writer_ready", _("write the rule")))
     box = h("section", {"class": "write-rule", "aria-labelledby": "wr-title"},
-            h("h2", {"id": "wr-title", "text": f"{vm.writer} deals: write the secret rule"}),
+            h("h2", {"id": "wr-title",
+                     "text": _("{name} deals: write the secret rule").format(name=vm.writer)}),
             h("p", {"class": "hint-line",
                     "text": _("Players: look away. Only the dealer should see this screen.")}),
             rule_field("rule-text", _("Secret rule"), vm.text, vm.error, vm.english, "rule_text"))
@@ -908,9 +915,10 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[El, El, El]:
                                h("span", {"class": "try-ov-suit", "text": suit.symbol,
                                           "aria-hidden": "true"}),
                                h("span", {"class": "visually-hidden", "text": suit.noun}),
-                               " " + (" ".join(right) if right else "none")))
+                               " " + (" ".join(right) if right else _("none"))))
     grid = h("div", {"class": "try-grid", "role": "group",
-                     "aria-label": f"The {noun}: choose one to add it to the mainline"})
+                     "aria-label": _("The {suit}: choose one to add it to the mainline").format(
+                         suit=noun)})
     for card in ALL_CARDS:
         if card.suit.value != suit_now:
             continue
@@ -1081,7 +1089,8 @@ def help_screen(blocks: list[tuple[str, str]], tryable: frozenset[str] = frozens
                     bare = rule.split("--", 1)[0].strip()
                     item.appendChild(h("button", {
                         "type": "button", "class": "button button-quiet try-example",
-                        "text": _("Try this rule"), "aria-label": f"Try this rule: {bare}",
+                        "text": _("Try this rule"),
+                        "aria-label": _("Try this rule: {rule}").format(rule=bare),
                         "data-intent": intent_attr({"type": "try_rule", "value": bare})}))
                 ex.appendChild(item)
             box.appendChild(ex)

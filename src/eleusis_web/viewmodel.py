@@ -17,7 +17,7 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from eleusis import narrate
 from eleusis.cards import ALL_CARDS, Card, card_name, rank_code
@@ -306,11 +306,21 @@ def link_problem(what: str, exc: Exception) -> tuple[str, str]:
     'This replay link cannot be opened: it is damaged or inco'
     """
     detail = str(exc)
-    if "version" in detail or "format" in detail:
-        return (f"This {what} link cannot be opened here: it was made by another version of "
-                "Eleusis. Reload the page to update, then open the link again.", detail)
-    return (f"This {what} link cannot be opened: it is damaged or incomplete. Ask whoever "
-            "sent it to copy the whole link again.", detail)
+    newer = "version" in detail or "format" in detail
+    return _(LINK_PROBLEMS[what == "challenge", newer]), detail
+
+
+#: What :func:`link_problem` says, by (a challenge link?, made by another version?).
+LINK_PROBLEMS: Final = {
+    (False, True): N_("This replay link cannot be opened here: it was made by another version "
+                      "of Eleusis. Reload the page to update, then open the link again."),
+    (False, False): N_("This replay link cannot be opened: it is damaged or incomplete. Ask "
+                       "whoever sent it to copy the whole link again."),
+    (True, True): N_("This challenge link cannot be opened here: it was made by another "
+                     "version of Eleusis. Reload the page to update, then open the link again."),
+    (True, False): N_("This challenge link cannot be opened: it is damaged or incomplete. Ask "
+                      "whoever sent it to copy the whole link again."),
+}
 
 
 # --------------------------------------------------------------------------- the table
