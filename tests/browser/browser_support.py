@@ -45,6 +45,18 @@ def wait_ready(page: Any, timeout: float = BOOT_TIMEOUT_MS) -> None:
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout)
 
 
+def release_held(page: Any, held: list[Any], timeout: float = BOOT_TIMEOUT_MS) -> None:
+    """Wait (bounded) until the page has asked for what a test holds back (routes
+    appended to ``held``), then let those requests through."""
+    for _ in range(int(timeout) // 50):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the held request was never made"
+    for route in held:
+        route.continue_()
+
+
 def wait_game_started(page: Any, timeout: float = 30_000) -> None:
     """Wait until a game is under way (see :data:`GAME_STARTED_JS`)."""
     page.wait_for_function(GAME_STARTED_JS, timeout=timeout)

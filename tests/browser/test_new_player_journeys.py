@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from browser_support import release_held
 from playwright.sync_api import Browser, Page, expect
 from share_support import hand, mainline, pick
 
@@ -320,13 +321,7 @@ def _continue_a_saved_game_while_the_engine_loads(page: Page, site: str) -> None
     expect(buttons).to_have_count(2)
     buttons.last.click()  # the older game: the first one
     expect(page.locator("#status")).to_contain_text("as soon as the engine is ready")
-    for _ in range(BOOT_MS // 50):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the engine zip was not requested"
-    for route in held:
-        route.continue_()
+    release_held(page, held)  # once the page has asked for it
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_MS)
     assert deal(page) == first != second
     expect(page.get_by_role("region", name="Saved games")).to_be_hidden()

@@ -20,6 +20,7 @@ from browser_support import (
     ROOT,
     assert_no_error,
     click_start,
+    release_held,
     wait_game_started,
     wait_ready,
 )
@@ -176,13 +177,7 @@ def test_learn_to_play_clicked_while_the_engine_loads_starts_the_lesson(
     app_page.get_by_role("button", name="Learn to play").click()
     assert app_page.evaluate("window.eleusisBoot.queue") == [{"type": "learn_start"}]
     expect(app_page.locator("#status")).to_contain_text("as soon as the engine is ready")
-    for _ in range(BOOT_TIMEOUT_MS // 50):  # until the request reaches the handler
-        if held:
-            break
-        app_page.wait_for_timeout(50)
-    assert held, "the engine zip was not requested"
-    for route in held:
-        route.continue_()
+    release_held(app_page, held)  # once the page has asked for it
     wait_ready(app_page)
     expect(app_page.get_by_role("button", name="Leave the lesson")).to_be_visible(
         timeout=BOOT_TIMEOUT_MS)
