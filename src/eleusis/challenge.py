@@ -101,13 +101,14 @@ def _check(seed_bytes: bytes, body: bytes) -> bytes:
 
 def _author(author: object) -> str:
     if not isinstance(author, str):
-        raise ChallengeError("the author's name must be a text")
+        raise ChallengeError(_("the author's name must be a text"))
     if not author.strip():
-        raise ChallengeError("the author's name is empty")
+        raise ChallengeError(_("the author's name is empty"))
     if len(author) > MAX_AUTHOR:
-        raise ChallengeError(f"the author's name is too long (at most {MAX_AUTHOR} characters)")
+        raise ChallengeError(_("the author's name is too long (at most {count} characters)")
+                             .format(count=MAX_AUTHOR))
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in author):
-        raise ChallengeError("the author's name holds a control character")
+        raise ChallengeError(_("the author's name holds a control character"))
     # as every name from outside: a right-to-left override cannot turn "X's challenge" around
     return clean_text(author)
 
@@ -117,17 +118,20 @@ def _rule(text: object, seed: int) -> str:
     from eleusis.rules import RuleSyntaxError, parse
 
     if not isinstance(text, str):
-        raise ChallengeError("the rule must be a text")
+        raise ChallengeError(_("the rule must be a text"))
     if len(text) > MAX_RULE:
-        raise ChallengeError(f"the rule is too long (at most {MAX_RULE} characters)")
+        raise ChallengeError(_("the rule is too long (at most {count} characters)").format(
+            count=MAX_RULE))
     try:
         canonical = parse(text).text
     except RuleSyntaxError as exc:
-        raise ChallengeError(f"the rule does not parse: {exc.message}") from None
+        raise ChallengeError(_("the rule does not parse: {problem}").format(
+            problem=exc.message)) from None
     try:
         make_config(Variant.SOLO, ["You"], canonical, seed)
     except ValueError as exc:
-        raise ChallengeError(f"this rule cannot be played: {exc}") from None
+        raise ChallengeError(_("this rule cannot be played: {problem}").format(
+            problem=exc)) from None
     return canonical
 
 

@@ -341,6 +341,35 @@ def ending(reason_text: str) -> str:
     return _(ENDINGS.get(reason_text, _DEALER_EVENTS["end"]))
 
 
+#: Why a round ended (``Result.reason``), as a clause for "Why it ended: ...".
+WHY: Final[Mapping[str, str]] = {
+    "a player ran out of cards": N_("a player ran out of cards"),
+    "a scientist ran out of cards": N_("a scientist ran out of cards"),
+    "every player was expelled": N_("every player was expelled"),
+    "every scientist was expelled": N_("every scientist was expelled"),
+    "every player is out": N_("every player is out"),
+    "right guess": N_("the rule was guessed"),
+    "empty hand": N_("a player has no cards left"),
+    'right "no play" with one card': N_(
+        "a right \u201cno play\u201d with one card left the hand empty"),
+    "the stock ran out": N_("the stock ran out"),
+    "solved": N_("the rule was found"),
+    "out of turns": N_("the turns are used up"),
+}
+
+
+def why(reason_text: str) -> str:
+    """Why a round ended (``Result.reason``), as a clause in the player's language.
+
+    A reason this version does not know (a replay made by a newer one) is
+    shown as it was written.
+
+    >>> why("out of turns")
+    'the turns are used up'
+    """
+    return _(WHY[reason_text]) if reason_text in WHY else reason_text
+
+
 def card_list(cards: Sequence[Card]) -> str:
     """Cards in words for a sentence: ``"7 of hearts, 8 of spades"``."""
     return ", ".join(card_name(c) for c in cards)

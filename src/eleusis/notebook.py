@@ -49,7 +49,7 @@ from typing import Any, Final
 from eleusis import safejson
 from eleusis.cards import Card
 from eleusis.game import Column, Event, State, Variant
-from eleusis.i18n import _, language, ngettext
+from eleusis.i18n import N_, _, language, ngettext
 from eleusis.variants.base import VariantRules
 from eleusis.views import SeatView, ViewColumn
 
@@ -394,16 +394,39 @@ def check(entry_text: str, evidence: Evidence) -> NotebookCheck:
 # --------------------------------------------------------------------------- the notebook
 
 
+#: What :func:`_check_text` says, by what is checked: a candidate rule, a note (as
+#: the player typed them) or a field of a notebook read from a link.
+_TEXT_PROBLEMS: Final[Mapping[str, tuple[str, str, str, str]]] = {
+    "rule": (N_("a candidate rule must be a text, not {kind}"),
+             N_("a candidate rule is too long ({count} characters; at most {limit})"),
+             N_("a candidate rule is empty"),
+             N_("a candidate rule holds a control character")),
+    "note": (N_("a note must be a text, not {kind}"),
+             N_("a note is too long ({count} characters; at most {limit})"),
+             N_("a note is empty"),
+             N_("a note holds a control character")),
+    # the fields of a notebook in a file or link: the file's own words, for its details
+    "'text'": ("'text' must be a text, not {kind}",
+               "'text' is too long ({count} characters; at most {limit})",
+               "'text' is empty", "'text' holds a control character"),
+    "'note'": ("'note' must be a text, not {kind}",
+               "'note' is too long ({count} characters; at most {limit})",
+               "'note' is empty", "'note' holds a control character"),
+}
+
+
 def _check_text(value: object, what: str, limit: int, empty_ok: bool) -> str:
+    """``value`` if it is a text fit for the notebook (``what``: a key of ``_TEXT_PROBLEMS``)."""
+    not_text, too_long, empty, control = _TEXT_PROBLEMS[what]
     if not isinstance(value, str):
-        raise NotebookError(f"{what} must be a text, not {type(value).__name__}")
+        raise NotebookError(_(not_text).format(kind=type(value).__name__))
     if len(value) > limit:
-        raise NotebookError(f"{what} is too long ({len(value)} characters; at most {limit})")
+        raise NotebookError(_(too_long).format(count=len(value), limit=limit))
     if not empty_ok and not value.strip():
-        raise NotebookError(f"{what} is empty")
+        raise NotebookError(_(empty))
     bad = next((ch for ch in value if ord(ch) < 32 and ch not in "\n\t"), None)
     if bad is not None or "\x7f" in value:
-        raise NotebookError(f"{what} holds a control character")
+        raise NotebookError(_(control))
     return value
 
 
@@ -437,11 +460,12 @@ class Notebook:
 
     def _index(self, index: int) -> int:
         if not isinstance(index, int) or isinstance(index, bool):
-            raise NotebookError("an entry is chosen by its position (a whole number)")
+            raise NotebookError(_("an entry is chosen by its position (a whole number)"))
         if not 0 <= index < len(self.entries):
-            raise NotebookError(
-                f"no entry {index}: the notebook has {len(self.entries)} entries"
-            )
+            raise NotebookError(ngettext("no entry {index}: the notebook has {count} entry",
+                                         "no entry {index}: the notebook has {count} entries",
+                                         len(self.entries)).format(index=index,
+                                                                   count=len(self.entries)))
         return index
 
     def find(self, entry_id: int) -> int:
@@ -449,7 +473,7 @@ class Notebook:
         for i, e in enumerate(self.entries):
             if e.id == entry_id:
                 return i
-        raise NotebookError(f"no entry has id {entry_id!r}")
+        raise NotebookError(_("no entry has id {id}").format(id=repr(entry_id)))
 
     def add(self, text: str, note: str = "") -> Notebook:
         """Add a candidate rule at the end (it need not parse yet: :func:`check` says)."""
@@ -459,8 +483,8 @@ class Notebook:
                                          MAX_ENTRIES).format(count=MAX_ENTRIES))
         entry = Entry(
             self.next_id,
-            _check_text(text, "a candidate rule", MAX_TEXT, False),
-            _check_text(note, "a note", MAX_NOTE, True),
+            _check_text(text, "rule", MAX_TEXT, False),
+            _check_text(note, "note", MAX_NOTE, True),
         )
         return Notebook((*self.entries, entry), self.next_id + 1)
 
@@ -473,7 +497,7 @@ class Notebook:
         """Tick an entry off (or back on with ``ticked=False``)."""
         i = self._index(index)
         if not isinstance(ticked, bool):
-            raise NotebookError("ticked must be true or false")
+            raise NotebookError(_("ticked must be true or false"))
         return self._put(i, replace(self.entries[i], ticked=ticked))
 
     def edit(self, index: int, text: str | None = None, note: str | None = None) -> Notebook:
@@ -481,9 +505,9 @@ class Notebook:
         i = self._index(index)
         e = self.entries[i]
         if text is not None:
-            e = replace(e, text=_check_text(text, "a candidate rule", MAX_TEXT, False))
+            e = replace(e, text=_check_text(text, "rule", MAX_TEXT, False))
         if note is not None:
-            e = replace(e, note=_check_text(note, "a note", MAX_NOTE, True))
+            e = replace(e, note=_check_text(note, "note", MAX_NOTE, True))
         return self._put(i, e)
 
     def move(self, index: int, to: int) -> Notebook:

@@ -231,7 +231,7 @@ def replay_model(r: Replay) -> ReplayVM:
             ScoreRowVM(name, res.scores[i], res.details[i] if i < len(res.details) else "",
                        res.scores[i])
             for i, name in enumerate(names) if i < len(res.scores))
-        reason = res.reason
+        reason = narrate.why(res.reason)
     notes: list[NoteVM] = []
     if r.notebook is not None and r.notebook.entries:
         ev = evidence(state)

@@ -839,7 +839,7 @@ def round_end_model(c: Table,
                if s.planned_rounds > 1 else
                _("{variant}: the round is over")).format(
                    variant=_(VARIANTS.get(s.setup.variant, "")), number=len(s.rounds)),
-        reason=result.reason,
+        reason=narrate.why(result.reason),
         rule=rule,
         english=english,
         scores=tuple(rows),

@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 from tests.engine.helpers import card_counts, random_action, total_cards
 
+from eleusis import narrate
 from eleusis.game import ConfigError, Role, State, apply, make_config, new_game, state_hash
 from eleusis.replay import decode, encode
 from eleusis.rules.library import RULES
@@ -142,6 +143,8 @@ def test_random_rounds(variant: str) -> None:
     # the random games reach more than one way of ending (random Royal bets are
     # nearly always wrong: those rounds end by expulsion)
     assert len(reasons) >= (1 if variant == "royal" else 2), reasons
+    # every way of ending is said in words on the score sheet, in every language
+    assert set(reasons) <= set(narrate.WHY) and set(reasons) <= set(narrate.ENDINGS), reasons
 
 
 def check_no_empty_hand(state: State) -> None:

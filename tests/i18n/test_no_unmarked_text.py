@@ -16,6 +16,10 @@ import re
 from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "eleusis_web"
+RULES = Path(__file__).resolve().parents[2] / "src" / "eleusis" / "rules"
+#: The rule language's modules whose messages reach a player (syntax and type errors, the
+#: dealer's aid); the others speak to developers or say rules through their own grammars.
+RULES_SAID = ("parse.py", "errors.py", "analyse.py")
 
 MARKERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 
@@ -42,6 +46,10 @@ TECHNICAL: dict[str, set[str]] = {
 }
 
 SKIP = {"rules_text.py", "rules_page.py", "shell_text.py"}
+
+#: The command line's report of the dealer's aid (``Analysis.report``) is for developers.
+TECHNICAL["analyse.py"] = {"from the start", " as the first card)", " no card is legal",
+                           ", reads the position"}
 
 
 def _unmarked(path: Path) -> list[str]:
@@ -72,6 +80,11 @@ def _unmarked(path: Path) -> list[str]:
 def test_every_sentence_of_the_page_is_marked_for_translation() -> None:
     found = [line for path in sorted(WEB.glob("*.py")) if path.name not in SKIP
              for line in _unmarked(path)]
+    assert found == [], "texts a player would read in English:\n" + "\n".join(found)
+
+
+def test_every_error_of_the_rule_language_is_marked_for_translation() -> None:
+    found = [line for name in RULES_SAID for line in _unmarked(RULES / name)]
     assert found == [], "texts a player would read in English:\n" + "\n".join(found)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from eleusis.cards import ALL_CARDS, Card
+from eleusis.i18n import _
 from eleusis.rules.abstract import Key, OverBudget, Space, Walk
 from eleusis.rules.rule import Rule
 
@@ -52,7 +53,7 @@ class Analysis:
     dead_end: tuple[Card, ...] | None
     #: False when the dead-end search had to fall back to random mainlines
     dead_end_exact: bool
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # (in the player's language)
     #: neutral facts for the dealer ("the first card is unconstrained")
     notes: list[str] = field(default_factory=list)
     #: plays simulated for the acceptance rate
@@ -113,10 +114,10 @@ def analyse(
     plays = 0
     sampled_dead: tuple[Card, ...] | None = None
     start = space.start(())
-    for _ in range(games):
+    for _game in range(games):
         line: list[Card] = []
         state = start
-        for _ in range(length):
+        for _step in range(length):
             key = space.key(state)
             entry = table.get(key)
             if entry is None:
@@ -147,22 +148,26 @@ def analyse(
 
     warnings: list[str] = []
     if rate > TOO_PERMISSIVE:
-        warnings.append(
-            f"too permissive: {_percent(rate, TOO_PERMISSIVE)} of cards are legal on a typical "
-            f"play (more than {TOO_PERMISSIVE:.0%}); players will learn little from their plays")
+        warnings.append(_(
+            "too permissive: {percent} of cards are legal on a typical play (more than "
+            "{limit}); players will learn little from their plays").format(
+                percent=_percent(rate, TOO_PERMISSIVE), limit=f"{TOO_PERMISSIVE:.0%}"))
     if rate < TOO_RESTRICTIVE:
-        warnings.append(
-            f"too restrictive: only {_percent(rate, TOO_RESTRICTIVE)} of cards are legal on a "
-            f"typical play (less than {TOO_RESTRICTIVE:.0%}); almost every play will be wrong")
+        warnings.append(_(
+            "too restrictive: only {percent} of cards are legal on a typical play (less than "
+            "{limit}); almost every play will be wrong").format(
+                percent=_percent(rate, TOO_RESTRICTIVE), limit=f"{TOO_RESTRICTIVE:.0%}"))
     if dead is not None:
-        warnings.append(f"dead end: {_after(dead)} no card is legal, so 'no play' is the only "
-                        "right move")
+        warnings.append(
+            _("dead end: after {cards} no card is legal, so 'no play' is the only right move")
+            .format(cards=" ".join(c.symbol for c in dead)) if dead else
+            _("dead end: from the start no card is legal, so 'no play' is the only right move"))
     notes: list[str] = []
     if first_rate == 1.0 and rule.lookback > 0:
-        notes.append("the first card is unconstrained: the rule reads earlier cards, and the "
-                     "first card has none")
+        notes.append(_("the first card is unconstrained: the rule reads earlier cards, and the "
+                       "first card has none"))
     if rule.uses_pos:
-        notes.append("the rule depends on the position of the card in the mainline")
+        notes.append(_("the rule depends on the position of the card in the mainline"))
     return Analysis(rule, rule.lookback, rule.uses_pos, rate, first_rate, dead, exact,
                     warnings, notes, plays)
 
@@ -171,7 +176,7 @@ def _dead_end(space: Space, rule: Rule, budget: int) -> tuple[Card, ...] | None:
     """The shortest mainline (within DEAD_END_PLAYS plays) that leaves no legal card:
     the first state of :class:`~eleusis.rules.abstract.Walk` with no move."""
     walk = Walk(space, (rule,), plays=DEAD_END_PLAYS, budget=budget)
-    for i, (_, moves, _) in walk:
+    for i, (_state, moves, _path) in walk:
         if not moves:
             return walk.path(i)
     return None

@@ -1,6 +1,8 @@
-"""Errors of the rule language, written for a player to read."""
+"""Errors of the rule language, written for a player to read (in the player's language)."""
 
 from __future__ import annotations
+
+from eleusis.i18n import _
 
 _WINDOW = 36  # characters shown on each side of the caret in a long line
 
@@ -8,17 +10,23 @@ _WINDOW = 36  # characters shown on each side of the caret in a long line
 class RuleSyntaxError(ValueError):
     """A rule text that cannot be accepted: bad syntax, bad types or a limit.
 
-    ``message`` says what is wrong in plain words, ``line`` and ``column``
+    ``message`` says what is wrong in plain words, in the language in force
+    when the error was raised (:mod:`eleusis.i18n`), ``line`` and ``column``
     (both 1-based) say where, and ``str(err)`` adds an excerpt of the line with
     a caret under the offending column::
 
         expected 'then' after the condition, but found 'else' (column 17)
           if prev is red else card is black
                           ^
+
+    ``limit`` is true when the text breaks a limit of the language (too long,
+    too big, nested too deeply) rather than its grammar or its types.
     """
 
-    def __init__(self, message: str, text: str = "", offset: int = 0) -> None:
+    def __init__(self, message: str, text: str = "", offset: int = 0,
+                 limit: bool = False) -> None:
         self.message = message
+        self.limit = limit
         self.text = text
         self.offset = max(0, min(offset, len(text)))
         before = text[: self.offset]
@@ -27,11 +35,11 @@ class RuleSyntaxError(ValueError):
         super().__init__(self._render())
 
     def _render(self) -> str:
-        where = f"column {self.column}" if self.line == 1 else (
-            f"line {self.line}, column {self.column}"
-        )
         if not self.text.strip():
-            return f"{self.message}"
+            return self.message
+        head = (_("{message} (column {column})") if self.line == 1
+                 else _("{message} (line {line}, column {column})")).format(
+                     message=self.message, line=self.line, column=self.column)
         lines = self.text.split("\n")
         line = lines[self.line - 1] if self.line - 1 < len(lines) else ""
         col = self.column - 1
@@ -42,7 +50,7 @@ class RuleSyntaxError(ValueError):
         prefix = "…" if start > 0 else ""
         suffix = "…" if end < len(line) else ""
         return (
-            f"{self.message} ({where})\n"
+            f"{head}\n"
             f"  {prefix}{excerpt}{suffix}\n"
             f"  {' ' * (len(prefix) + caret_at)}^"
         )

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final, NoReturn
 
 from eleusis.cards import Card, Suit
+from eleusis.i18n import N_, _, ngettext
 from eleusis.rules.errors import RuleSyntaxError
 from eleusis.rules.printer import literal_text
 from eleusis.rules.syntax import (
@@ -100,22 +101,31 @@ _ALIASES: Final = {"≠": "!=", "≤": "<=", "≥": ">="}
 CMP_OPS: Final = frozenset({"==", "!=", "<", "<=", ">", ">="})
 
 _TYPE_NAMES: Final = {
-    "int": "a number",
-    "bool": "true/false",
-    "suit": "a suit",
-    "color": "a color",
-    "card": "a card",
+    "int": N_("a number"),
+    "bool": N_("true/false"),
+    "suit": N_("a suit"),
+    "color": N_("a color"),
+    "card": N_("a card"),
+    "set:int": N_("a set of numbers"),
+    "set:bool": N_("a set of true/false values"),
+    "set:suit": N_("a set of suits"),
+    "set:color": N_("a set of colors"),
+    "set:card": N_("a set of cards"),
+    "list:int": N_("a list of numbers"),
+    "list:bool": N_("a list of true/false values"),
+    "list:suit": N_("a list of suits"),
+    "list:color": N_("a list of colors"),
+    "list:card": N_("a list of cards"),
 }
 
 
 def type_name(t: str) -> str:
-    """A type in words for error messages (``"set:int"`` -> ``"a set of numbers"``)."""
-    if ":" in t:
-        kind, elem = t.split(":", 1)
-        noun = {"int": "numbers", "bool": "true/false values", "suit": "suits",
-                "color": "colors", "card": "cards"}.get(elem, elem)
-        return f"a {kind} of {noun}"
-    return _TYPE_NAMES.get(t, t)
+    """A type in words for error messages, in the player's language.
+
+    >>> type_name("set:int")
+    'a set of numbers'
+    """
+    return _(_TYPE_NAMES[t]) if t in _TYPE_NAMES else t
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +139,11 @@ class Token:
 
     def show(self) -> str:
         """The token as quoted in messages."""
-        return "the end of the rule" if self.kind == "end" else repr(self.text)
+        return _("the end of the rule") if self.kind == "end" else repr(self.text)
 
 
-def _fail(text: str, at: int, message: str) -> NoReturn:
-    raise RuleSyntaxError(message, text, at)
+def _fail(text: str, at: int, message: str, limit: bool = False) -> NoReturn:
+    raise RuleSyntaxError(message, text, at, limit)
 
 
 def tokenize(text: str) -> list[Token]:
@@ -181,14 +191,14 @@ def tokenize(text: str) -> list[Token]:
             i += 1
             continue
         if ch == "=":
-            _fail(text, i, "a single '=' is not an operator: write '==' to compare")
+            _fail(text, i, _("a single '=' is not an operator: write '==' to compare"))
         if ch == "!":
-            _fail(text, i, "'!' alone is not an operator: write 'not' or '!='")
+            _fail(text, i, _("'!' alone is not an operator: write 'not' or '!='"))
         if ch == "/":
-            _fail(text, i, "'/' alone is not an operator: write '//' for a division rounded "
-                  "down (7 // 2 is 3)")
+            _fail(text, i, _("'/' alone is not an operator: write '//' for a division rounded "
+                             "down (7 // 2 is 3)"))
         shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
-        _fail(text, i, f"unexpected character {shown}")
+        _fail(text, i, _("unexpected character {character}").format(character=shown))
     tokens.append(Token("end", "", n))
     return tokens
 
@@ -197,8 +207,9 @@ def _word_token(text: str, word: str, at: int) -> Token:
     low = word.lower()
     if word.isdigit():
         if len(word) > 4 or int(word) > MAX_INT:
-            _fail(text, at, f"the number {word[:12]}{'…' if len(word) > 12 else ''} is too "
-                  f"large: numbers go up to {MAX_INT}")
+            _fail(text, at, _("the number {number} is too large: numbers go up to {largest}")
+                  .format(number=word[:12] + ("…" if len(word) > 12 else ""),
+                          largest=MAX_INT))
         return Token("int", word, at, int(word))
     if low in KEYWORDS:
         return Token("word", low, at)
@@ -206,14 +217,17 @@ def _word_token(text: str, word: str, at: int) -> Token:
     if m:
         return Token("card", word, at, Card.parse(word))
     if re.fullmatch(r"prev\d+", low):
-        _fail(text, at, f"'{word}' looks back too far: a rule may read prev, prev2, prev3 "
-              f"and prev{MAX_LOOKBACK} at most")
+        _fail(text, at, _("'{word}' looks back too far: a rule may read prev, prev2, prev3 "
+                          "and prev{last} at most").format(word=word[:30], last=MAX_LOOKBACK))
     if word[0].isdigit() and any(c.isalpha() for c in word):
-        _fail(text, at, f"'{word}' is neither a number nor a card (cards are written "
-              "like 10H, QS or 7♥)")
+        _fail(text, at, _("'{word}' is neither a number nor a card (cards are written "
+                          "like 10H, QS or 7♥)").format(word=word[:30]))
     close = difflib.get_close_matches(low[:30], sorted(KEYWORDS), n=1, cutoff=0.75)
-    hint = f": did you mean '{close[0]}'?" if close else ""
-    _fail(text, at, f"unknown word '{word[:30]}{'…' if len(word) > 30 else ''}'{hint}")
+    shown = word[:30] + ("…" if len(word) > 30 else "")
+    if close:
+        _fail(text, at, _("unknown word '{word}': did you mean '{keyword}'?").format(
+            word=shown, keyword=close[0]))
+    _fail(text, at, _("unknown word '{word}'").format(word=shown))
 
 
 class _Parser:
@@ -244,18 +258,20 @@ class _Parser:
             self.i += 1
         return t
 
-    def expect(self, text: str, after: str) -> Token:
+    def expect(self, text: str, message: str) -> Token:
+        """Take the keyword ``text``, or fail with ``message`` (a message id,
+        translated only on failure, with a ``{found}`` field for what is there)."""
         if not self.is_(text):
-            self.error(f"expected '{text}' {after}, but found {self.tok.show()}")
+            self.error(_(message).format(found=self.tok.show()))
         return self.take()
 
-    def error(self, message: str, at: int | None = None) -> NoReturn:
-        _fail(self.text, self.tok.at if at is None else at, message)
+    def error(self, message: str, at: int | None = None, limit: bool = False) -> NoReturn:
+        _fail(self.text, self.tok.at if at is None else at, message, limit)
 
     def enter(self) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            self.error(f"the rule is nested too deeply (at most {MAX_DEPTH} levels)")
+            self.error(_too_deep(), limit=True)
 
     def leave(self) -> None:
         self.depth -= 1
@@ -264,15 +280,16 @@ class _Parser:
 
     def rule(self) -> Node:
         if self.tok.kind == "end":
-            self.error("the rule is empty: write a condition such as 'card is red'")
+            self.error(_empty_rule())
         node = self.expr()
         if self.tok.kind != "end":
             t = self.tok
             if (t.kind == "op" and t.text in CMP_OPS | {"in"}) or self.is_("is"):
-                self.error("comparisons cannot be chained: join them with 'and'")
+                self.error(_chained())
             if self.is_(")"):
-                self.error("this ')' closes nothing")
-            self.error(f"unexpected {t.show()} after a complete rule (missing 'and' or 'or'?)")
+                self.error(_("this ')' closes nothing"))
+            self.error(_("unexpected {found} after a complete rule (missing 'and' or 'or'?)")
+                       .format(found=t.show()))
         return node
 
     def expr(self) -> Node:
@@ -291,13 +308,14 @@ class _Parser:
         arms: list[tuple[Node, Node]] = []
         while True:
             cond = self.expr()
-            self.expect("then", "after the condition")
+            self.expect("then", N_("expected 'then' after the condition, but found {found}"))
             arms.append((cond, self.expr()))
             if self.is_("elif"):
                 self.take()
                 continue
             break
-        self.expect("else", "(an 'if' needs an 'else' branch)")
+        self.expect("else", N_("expected 'else' (an 'if' needs an 'else' branch), but found "
+                              "{found}"))
         other = self.expr()
         return If(tuple(arms), other, at=at)
 
@@ -306,22 +324,26 @@ class _Parser:
         subject = self.sum_expr()
         arms: list[tuple[Node, Node]] = []
         if not self.is_("when"):
-            self.error(f"expected 'when' after the case subject, but found {self.tok.show()}")
+            self.error(_("expected 'when' after the case subject, but found {found}").format(
+                found=self.tok.show()))
         seen: dict[object, Node] = {}
         while self.is_("when"):
             self.take()
-            lit = self.literal("after 'when'")
+            lit = self.literal(N_("expected a constant after 'when' (a number, rank, suit, "
+                                 "color, true/false or card) but found {found}"))
             key = _literal_key(lit)
             if key in seen:
                 first = seen[key]
-                self.error(f"'when {literal_text(lit)}' repeats the 'when' at column "
-                           f"{_column(self.text, first.at)}: each value may appear once in a "
-                           "'case', so only the first branch could apply (merge the two)",
+                self.error(_("'when {value}' repeats the 'when' at column {column}: each value "
+                             "may appear once in a 'case', so only the first branch could "
+                             "apply (merge the two)").format(
+                                 value=literal_text(lit), column=_column(self.text, first.at)),
                            at=lit.at)
             seen[key] = lit
-            self.expect("then", "after the 'when' value")
+            self.expect("then", N_("expected 'then' after the 'when' value, but found {found}"))
             arms.append((lit, self.expr()))
-        self.expect("else", "(a 'case' needs an 'else' branch)")
+        self.expect("else", N_("expected 'else' (a 'case' needs an 'else' branch), but found "
+                              "{found}"))
         other = self.expr()
         return Case(subject, tuple(arms), other, at=at)
 
@@ -374,7 +396,7 @@ class _Parser:
             return left
         nt = self.tok
         if (nt.kind == "op" and nt.text in CMP_OPS) or self.is_("in") or self.is_("is"):
-            self.error("comparisons cannot be chained: join them with 'and'")
+            self.error(_chained())
         return node
 
     def adjective(self) -> str:
@@ -398,12 +420,13 @@ class _Parser:
             if 1 <= t.value <= 13:
                 self.take()
                 return RANK_CODES.get(t.value, str(t.value))
-            self.error(f"{t.value} is not a rank: ranks run from 1 (A) to 13 (K)")
+            self.error(_("{number} is not a rank: ranks run from 1 (A) to 13 (K)").format(
+                number=t.value))
         if t.kind == "card":
-            self.error(f"'is' takes a property such as red, face or hearts; to test a "
-                       f"card write '== {t.text}'")
-        self.error("after 'is' write a property: red, black, face, numeral, even, odd, "
-                   f"prime, a suit or a rank, but found {t.show()}")
+            self.error(_("'is' takes a property such as red, face or hearts; to test a "
+                         "card write '== {card}'").format(card=t.text))
+        self.error(_("after 'is' write a property: red, black, face, numeral, even, odd, "
+                     "prime, a suit or a rank, but found {found}").format(found=t.show()))
 
     def sum_expr(self) -> Node:
         left = self.product()
@@ -418,7 +441,8 @@ class _Parser:
             t = self.take()
             right = self.unary()
             if t.text in ("%", "//") and isinstance(right, Num) and right.value == 0:
-                self.error(f"'{t.text} 0' divides by zero", at=right.at)
+                self.error(_("'{operator} 0' divides by zero").format(operator=t.text),
+                           at=right.at)
             left = Arith(t.text, left, right, at=t.at)
         return left
 
@@ -443,10 +467,11 @@ class _Parser:
                 self.take()
                 node = Attr(node, t.text, at=node.at)
             else:
-                self.error("expected an attribute after '.': rank, suit, color, red, black, "
-                           f"face, numeral, even, odd or prime, but found {t.show()}")
+                self.error(_("expected an attribute after '.': rank, suit, color, red, "
+                             "black, face, numeral, even, odd or prime, but found {found}")
+                           .format(found=t.show()))
         if self.is_(".."):
-            self.error(_RANGE_ENDS, at=node.at)
+            self.error(_(_RANGE_ENDS), at=node.at)
         return node
 
     def range_rest(self, lo: Num) -> Node:
@@ -457,13 +482,13 @@ class _Parser:
             t.kind == "word" and (t.text in RANK_LETTERS or t.text in SUIT_WORDS
                                   or t.text in COLOR_WORDS or t.text in ("true", "false")))
         if not literal_next:
-            self.error(_RANGE_ENDS)
-        hi = self.literal("after '..'")
+            self.error(_(_RANGE_ENDS))
+        hi = self.literal(_RANGE_ENDS)  # (a constant follows: checked just above)
         if not isinstance(hi, Num):
-            self.error("a range runs between two numbers or ranks, like 5..9", at=hi.at)
+            self.error(_(_RANGE_KINDS), at=hi.at)
         if hi.value < lo.value:
-            a, b = literal_text(lo), literal_text(hi)
-            self.error(f"the range {a}..{b} is empty: write the smaller end first, {b}..{a}",
+            self.error(_("the range {low}..{high} is empty: write the smaller end first, "
+                         "{high}..{low}").format(low=literal_text(lo), high=literal_text(hi)),
                        at=lo.at)
         return RangeLit(lo, hi, at=lo.at)
 
@@ -473,11 +498,10 @@ class _Parser:
             t.kind == "word" and (t.text in RANK_LETTERS or t.text in SUIT_WORDS
                                   or t.text in COLOR_WORDS or t.text in ("true", "false"))
         ):
-            lit = self.literal("")
+            lit = self.literal(_RANGE_ENDS)  # (the token is a constant: checked above)
             if self.is_(".."):
                 if not isinstance(lit, Num):
-                    self.error("a range runs between two numbers or ranks, like 5..9",
-                               at=lit.at)
+                    self.error(_(_RANGE_KINDS), at=lit.at)
                 return self.range_rest(lit)
             return lit
         if t.kind == "word":
@@ -493,91 +517,103 @@ class _Parser:
             self.take()
             node = self.expr()
             if not self.is_(")"):
-                self.error(f"expected ')' to close the '(' at column "
-                           f"{_column(self.text, t.at)}, but found {self.tok.show()}")
+                self.error(_("expected ')' to close the '(' at column {column}, but found "
+                             "{found}").format(column=_column(self.text, t.at),
+                                               found=self.tok.show()))
             self.take()
             return node
         if self.is_("{"):
             return self.set_()
         if self.is_("["):
-            return self.collection("[", "]", ListLit)
+            return self.list_()
         if t.kind == "end":
-            self.error("the rule ends too early: a value is missing here")
+            self.error(_("the rule ends too early: a value is missing here"))
         if t.kind == "word" and t.text in ("if", "case"):
-            self.error(f"put this '{t.text}' inside parentheses: ( {t.text} ... )")
-        self.error(f"expected a value (a number, card, prev, pos, ...) but found {t.show()}")
+            self.error(_parentheses().format(keyword=t.text))
+        self.error(_("expected a value (a number, card, prev, pos, ...) but found {found}")
+                   .format(found=t.show()))
 
     def call(self) -> Node:
         name = self.take()
         if not self.is_("("):
-            self.error(f"'{name.text}' is a function: write {name.text}(...)")
+            self.error(_("'{function}' is a function: write {function}(...)").format(
+                function=name.text))
         self.take()
         args = [self.expr()]
         while self.is_(","):
             self.take()
             if len(args) >= MAX_ITEMS:
-                self.error(f"too many arguments (at most {MAX_ITEMS})")
+                self.error(_("too many arguments (at most {count})").format(count=MAX_ITEMS))
             args.append(self.expr())
         if not self.is_(")"):
-            self.error(f"expected ',' or ')' in the call to {name.text}, but found "
-                       f"{self.tok.show()}")
+            self.error(_("expected ',' or ')' in the call to {function}, but found {found}")
+                       .format(function=name.text, found=self.tok.show()))
         self.take()
         lo, hi = FUNCTIONS[name.text]
         if not lo <= len(args) <= hi:
-            want = f"{lo}" if lo == hi else f"{lo} or more"
-            self.error(f"{name.text} takes {want} argument{'s' if hi > 1 else ''}, "
-                       f"not {len(args)}", at=name.at)
+            message = (ngettext("{function} takes {count} argument, not {given}",
+                                "{function} takes {count} arguments, not {given}", lo)
+                       if lo == hi else
+                       _("{function} takes {count} or more arguments, not {given}"))
+            self.error(message.format(function=name.text, count=lo, given=len(args)),
+                       at=name.at)
         return Call(name.text, tuple(args), at=name.at)
 
     def set_(self) -> Node:
         """``{a, b, ...}``: literals, or values read from the cards (``prev.suit``)."""
         start = self.take()
         if self.is_("}"):
-            self.error("an empty set is not allowed")
+            self.error(_("an empty set is not allowed"))
         items = [self.set_item()]
         while self.is_(","):
             self.take()
             if len(items) >= MAX_SET_ITEMS:
-                self.error(f"a set may hold at most {MAX_SET_ITEMS} items")
+                self.error(_("a set may hold at most {count} items").format(count=MAX_SET_ITEMS))
             items.append(self.set_item())
         if not self.is_("}"):
-            self.error(f"expected ',' or '}}' in the set, but found {self.tok.show()}")
+            self.error(_("expected ',' or '}}' in the set, but found {found}").format(
+                found=self.tok.show()))
         self.take()
         return SetLit(tuple(items), at=start.at)
 
     def set_item(self) -> Node:
         t = self.tok
         if t.kind == "word" and t.text in ("if", "case"):
-            self.error(f"put this '{t.text}' inside parentheses: ( {t.text} ... )")
+            self.error(_parentheses().format(keyword=t.text))
         self.enter()
         try:
             item = self.sum_expr()
         finally:
             self.leave()
         if isinstance(item, RangeLit):
-            self.error("a set holds single values, not ranges: write 'x in 5..9' or list "
-                       "the values", at=item.at)
+            self.error(_("a set holds single values, not ranges: write 'x in 5..9' or list "
+                         "the values"), at=item.at)
         if isinstance(item, Neg) and isinstance(item.operand, Num) and not item.operand.letter:
             return Num(-item.operand.value, at=item.at)  # '-(3)' is the constant -3
         return item
 
-    def collection(self, open_: str, close: str, kind: type[SetLit] | type[ListLit]) -> Node:
+    def list_(self) -> Node:
+        """``[a, b, ...]``: constants only."""
         start = self.take()
-        what = "set" if open_ == "{" else "list"
-        if self.is_(close):
-            self.error(f"an empty {what} is not allowed")
-        items = [self.literal(f"in a {what}")]
+        if self.is_("]"):
+            self.error(_("an empty list is not allowed"))
+        item = N_("expected a constant in a list (a number, rank, suit, color, true/false or "
+                  "card) but found {found}")
+        items = [self.literal(item)]
         while self.is_(","):
             self.take()
             if len(items) >= MAX_ITEMS:
-                self.error(f"a {what} may hold at most {MAX_ITEMS} items")
-            items.append(self.literal(f"in a {what}"))
-        if not self.is_(close):
-            self.error(f"expected ',' or '{close}' in the {what}, but found {self.tok.show()}")
+                self.error(_("a list may hold at most {count} items").format(count=MAX_ITEMS))
+            items.append(self.literal(item))
+        if not self.is_("]"):
+            self.error(_("expected ',' or ']' in the list, but found {found}").format(
+                found=self.tok.show()))
         self.take()
-        return kind(tuple(items), at=start.at)
+        return ListLit(tuple(items), at=start.at)
 
-    def literal(self, where: str) -> Node:
+    def literal(self, message: str) -> Node:
+        """A constant, or fail with ``message`` (a message id, translated only on
+        failure, with a ``{found}`` field)."""
         t = self.tok
         if self.is_("-") and self.peek().kind == "int":
             self.take()
@@ -609,17 +645,33 @@ class _Parser:
             if t.text in ("true", "false"):
                 self.take()
                 return BoolLit(t.text == "true", at=t.at)
-        self.error(f"expected a constant {where} (a number, rank, suit, color, true/false "
-                   f"or card) but found {t.show()}".replace("  ", " "))
+        self.error(_(message).format(found=t.show()))
 
 
 def _column(text: str, at: int) -> int:
     return at - (text.rfind("\n", 0, at) + 1) + 1
 
 
-_RANGE_ENDS: Final = ("a range holds constants at both ends (numbers or ranks, like 5..9); to "
-                      "bound a value by a card, compare: prev.rank <= card.rank and "
-                      "card.rank <= K")
+_RANGE_ENDS: Final = N_("a range holds constants at both ends (numbers or ranks, like 5..9); "
+                        "to bound a value by a card, compare: prev.rank <= card.rank and "
+                        "card.rank <= K")
+_RANGE_KINDS: Final = N_("a range runs between two numbers or ranks, like 5..9")
+
+
+def _empty_rule() -> str:
+    return _("the rule is empty: write a condition such as 'card is red'")
+
+
+def _chained() -> str:
+    return _("comparisons cannot be chained: join them with 'and'")
+
+
+def _parentheses() -> str:
+    return _("put this '{keyword}' inside parentheses: ( {keyword} ... )")
+
+
+def _too_deep() -> str:
+    return _("the rule is nested too deeply (at most {count} levels)").format(count=MAX_DEPTH)
 
 
 def _literal_key(node: Node) -> object:
@@ -654,10 +706,12 @@ class _Checker:
         _fail(self.text, node.at, message)
 
     def want(self, node: Node, expected: str, role: str) -> str:
+        """The type of ``node``, which must be ``expected``; ``role`` names the
+        place in the player's language (a translated phrase, formatted)."""
         got = self.check(node)
         if got != expected:
-            self.error(node, f"{role} must be {type_name(expected)}, but this is "
-                       f"{type_name(got)}")
+            self.error(node, _("{role} must be {expected}, but this is {found}").format(
+                role=role, expected=type_name(expected), found=type_name(got)))
         return got
 
     def check(self, node: Node) -> str:
@@ -669,70 +723,83 @@ class _Checker:
         if isinstance(node, Pos):
             return "int"
         if isinstance(node, Attr):
-            self.want(node.obj, "card", f"the thing before '.{node.name}'")
+            self.want(node.obj, "card",
+                      _("the thing before '.{attribute}'").format(attribute=node.name))
             return ATTRIBUTES[node.name]
         if isinstance(node, Is):
             return self.check_is(node)
         if isinstance(node, Neg):
-            self.want(node.operand, "int", "the value after '-'")
+            self.want(node.operand, "int", _("the value after '-'"))
             return "int"
         if isinstance(node, Arith):
-            self.want(node.left, "int", f"the left side of '{node.op}'")
-            self.want(node.right, "int", f"the right side of '{node.op}'")
+            self.want(node.left, "int",
+                      _("the left side of '{operator}'").format(operator=node.op))
+            self.want(node.right, "int",
+                      _("the right side of '{operator}'").format(operator=node.op))
             return "int"
         if isinstance(node, Cmp):
             left = self.check(node.left)
             right = self.check(node.right)
             if node.op in ("==", "!="):
                 if left != right or ":" in left:
-                    self.error(node, f"cannot compare {type_name(left)} with "
-                               f"{type_name(right)} using '{node.op}'")
+                    self.error(node, _("cannot compare {left} with {right} using '{operator}'")
+                               .format(left=type_name(left), right=type_name(right),
+                                       operator=node.op))
             elif left != "int" or right != "int":
                 bad = node.left if left != "int" else node.right
-                self.error(bad, f"'{node.op}' compares numbers, but this is "
-                           f"{type_name(left if left != 'int' else right)}")
+                self.error(bad, _("'{operator}' compares numbers, but this is {found}").format(
+                    operator=node.op, found=type_name(left if left != "int" else right)))
             return "bool"
         if isinstance(node, In):
             elem = self.check(node.elem)
             coll = self.check(node.coll)
             if ":" not in coll:
-                self.error(node.coll, "after 'in' write a set {…}, a range a..b or a list […], "
-                           f"but this is {type_name(coll)}")
+                self.error(node.coll, _("after 'in' write a set {{…}}, a range a..b or a list "
+                                        "[…], but this is {found}").format(
+                                            found=type_name(coll)))
             if coll.split(":", 1)[1] != elem:
-                self.error(node, f"cannot look for {type_name(elem)} in {type_name(coll)}")
+                self.error(node, _("cannot look for {element} in {collection}").format(
+                    element=type_name(elem), collection=type_name(coll)))
             return "bool"
         if isinstance(node, Not):
-            self.want(node.operand, "bool", "the value after 'not'")
+            self.want(node.operand, "bool", _("the value after 'not'"))
             return "bool"
         if isinstance(node, And | Or):
-            word = "and" if isinstance(node, And) else "or"
+            role = _("each side of '{word}'").format(
+                word="and" if isinstance(node, And) else "or")
             for item in node.items:
-                self.want(item, "bool", f"each side of '{word}'")
+                self.want(item, "bool", role)
             return "bool"
         if isinstance(node, If):
             result: str | None = None
+            every = _("every branch of the 'if'")
             for cond, then in node.arms:
-                self.want(cond, "bool", "the condition of 'if'")
-                result = self.same(then, result, "every branch of the 'if'")
-            return self.same(node.other, result, "every branch of the 'if'")
+                self.want(cond, "bool", _("the condition of 'if'"))
+                result = self.same(then, result, every)
+            return self.same(node.other, result, every)
         if isinstance(node, Case):
             subject = self.check(node.subject)
             if ":" in subject:
-                self.error(node.subject, f"'case' needs a single value, not {type_name(subject)}")
+                self.error(node.subject, _("'case' needs a single value, not {found}").format(
+                    found=type_name(subject)))
             result = None
+            every = _("every branch of the 'case'")
             for value, then in node.arms:
-                self.want(value, subject, "the 'when' value")
-                result = self.same(then, result, "every branch of the 'case'")
-            return self.same(node.other, result, "every branch of the 'case'")
+                self.want(value, subject, _("the 'when' value"))
+                result = self.same(then, result, every)
+            return self.same(node.other, result, every)
         if isinstance(node, Call):
             return self.check_call(node)
         if isinstance(node, SetLit | ListLit):
             kind = "set" if isinstance(node, SetLit) else "list"
             first = self.check(node.items[0])
             if ":" in first:
-                self.error(node.items[0], f"a {kind} cannot hold {type_name(first)}")
+                self.error(node.items[0], (_("a set cannot hold {found}") if kind == "set"
+                                           else _("a list cannot hold {found}")).format(
+                                               found=type_name(first)))
+            role = _("every item of this set") if kind == "set" else _("every item of this list")
             for item in node.items[1:]:
-                self.want(item, first, f"every item of this {kind}")
+                self.want(item, first, role)
             return f"{kind}:{first}"
         if isinstance(node, RangeLit):
             return "set:int"
@@ -741,10 +808,12 @@ class _Checker:
     def same(self, node: Node, expected: str | None, role: str) -> str:
         got = self.check(node)
         if ":" in got:
-            self.error(node, f"a branch cannot be {type_name(got)}")
+            self.error(node, _("a branch cannot be {found}").format(found=type_name(got)))
         if expected is not None and got != expected:
-            self.error(node, f"{role} must give the same kind of value: this is "
-                       f"{type_name(got)}, an earlier one {type_name(expected)}")
+            self.error(node, _("{role} must give the same kind of value: this is {found}, an "
+                               "earlier one {expected}").format(
+                                   role=role, found=type_name(got),
+                                   expected=type_name(expected)))
         return got
 
     def check_is(self, node: Is) -> str:
@@ -757,48 +826,52 @@ class _Checker:
             or (obj == "color" and adj in _COLOR_ADJ)
         )
         if not ok:
-            self.error(node, f"{type_name(obj)} cannot be '{adj}'")
+            self.error(node, _("{found} cannot be '{adjective}'").format(
+                found=type_name(obj), adjective=adj))
         return "bool"
 
     def check_call(self, node: Call) -> str:
         name, args = node.name, node.args
         if name in ("abs", "min", "max", "wrap", "gcd"):
+            role = _("an argument of {function}").format(function=name)
             for a in args:
-                self.want(a, "int", f"an argument of {name}")
+                self.want(a, "int", role)
             return "int"
         lst = args[1]
         if not isinstance(lst, ListLit):
-            self.error(lst, f"the second argument of {name} must be a list written [a, b, ...]")
+            self.error(lst, _("the second argument of {function} must be a list written "
+                              "[a, b, ...]").format(function=name))
         elem = self.check(lst).split(":", 1)[1]
         if name == "next":
-            where = type_name("list:" + elem)
-            self.want(args[0], elem, f"the first argument of next (to find in {where})")
+            self.want(args[0], elem, _("the first argument of next (to find in {list})").format(
+                list=type_name("list:" + elem)))
         else:
-            self.want(args[0], "int", "the position given to pick")
+            self.want(args[0], "int", _("the position given to pick"))
         return elem
 
 
 def parse_tree(text: str) -> Node:
     """Read and check a rule text; the tree of a true/false rule within the limits."""
     if not isinstance(text, str):
-        raise RuleSyntaxError(f"a rule must be text, not {type(text).__name__}")
+        raise RuleSyntaxError(_("a rule must be text, not {kind}").format(
+            kind=type(text).__name__))
     if len(text) > MAX_CHARS:
-        _fail(text, MAX_CHARS, f"the rule is too long: {len(text)} characters, at most "
-              f"{MAX_CHARS}")
+        _fail(text, MAX_CHARS, _("the rule is too long: {count} characters, at most {largest}")
+              .format(count=len(text), largest=MAX_CHARS), limit=True)
     if not text.strip():
-        raise RuleSyntaxError("the rule is empty: write a condition such as 'card is red'",
-                              text, 0)
+        raise RuleSyntaxError(_empty_rule(), text, 0)
     tree = _Parser(text, tokenize(text)).rule()
     nodes = count_nodes(tree)
     if nodes > MAX_NODES:
-        _fail(text, 0, f"the rule is too big: {nodes} parts, at most {MAX_NODES}")
+        _fail(text, 0, _("the rule is too big: {count} parts, at most {largest}").format(
+            count=nodes, largest=MAX_NODES), limit=True)
     if height(tree) > MAX_DEPTH:
-        _fail(text, deepest(tree).at, f"the rule is nested too deeply (at most {MAX_DEPTH} "
-              "levels)")
+        _fail(text, deepest(tree).at, _too_deep(), limit=True)
     kind = _Checker(text).check(tree)
     if kind != "bool":
         _fail(text, len(text) - len(text.lstrip()),
-              f"a rule must be true or false as a whole, but this is {type_name(kind)}")
+              _("a rule must be true or false as a whole, but this is {found}").format(
+                  found=type_name(kind)))
     return tree
 
 

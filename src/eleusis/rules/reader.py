@@ -2524,9 +2524,8 @@ def _rules(results: list[Node], limits: list[str] | None = None) -> list[Rule]:
         try:
             rule = Rule.from_tree(_tidy(node))
         except RuleSyntaxError as err:
-            if limits is not None and ("too long" in str(err) or "too big" in str(err)
-                                       or "too deeply" in str(err)):
-                limits.append(str(err).split(" (column")[0])
+            if limits is not None and err.limit:
+                limits.append(err.message)
             continue
         except (RecursionError, ValueError, TypeError, AssertionError):
             continue

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Final
 from eleusis import narrate, rng
 from eleusis.cards import ALL_CARDS, Card, deck
 from eleusis.hints import phrase_hint
+from eleusis.i18n import _
 from eleusis.rules import compare, compare_steps, parse
 from eleusis.rules.compare import SLICE_WORK
 from eleusis.state import (
@@ -265,7 +266,7 @@ class Work:
         otherwise :attr:`stock_out` is set and fewer cards are returned.
         """
         out: list[Card] = []
-        for _ in range(n):
+        for _card in range(n):
             if not self.stock:
                 if not refill:
                     self.stock_out = True
@@ -365,22 +366,22 @@ class VariantRules:
             raise ConfigError(f"dealer seat {cfg.dealer} is not one of the {n} seats")
         scientists = n - (cfg.dealer is not None)
         if not self.MIN_SCIENTISTS <= scientists <= self.MAX_SCIENTISTS:
-            raise ConfigError(
-                f"{self.NAME} needs {self.MIN_SCIENTISTS} to {self.MAX_SCIENTISTS} scientists,"
-                f" not {scientists}"
-            )
+            raise ConfigError(_("this game needs {low} to {high} scientists, not {count}")
+                              .format(low=self.MIN_SCIENTISTS, high=self.MAX_SCIENTISTS,
+                                      count=scientists))
         if any(not isinstance(x, str) or not x.strip() or len(x) > 40 for x in cfg.names):
-            raise ConfigError("every seat needs a name of 1 to 40 characters")
+            raise ConfigError(_("every seat needs a name of 1 to 40 characters"))
         if cfg.rule is None:
             if cfg.dealer is None:
-                raise ConfigError("a computer dealer needs a secret rule")
+                raise ConfigError(_("a computer dealer needs a secret rule"))
         else:
             err = rule_error(cfg.rule)
             if err:
-                raise ConfigError(f"the secret rule does not parse: {err}")
+                raise ConfigError(_("the secret rule does not parse: {problem}").format(
+                    problem=err))
             rule = parse_rule(cfg.rule)
             if not any(rule.accepts((), c) for c in ALL_CARDS):
-                raise ConfigError("the secret rule accepts no card to start the line")
+                raise ConfigError(_("the secret rule accepts no card to start the line"))
 
     def first_state(self, cfg: Config) -> Work:
         """Shuffle the decks and set the seats; the caller deals."""
@@ -405,7 +406,7 @@ class VariantRules:
 
     def deal(self, w: Work, size: int) -> None:
         """Deal ``size`` cards to every scientist, one at a time around the table."""
-        for _ in range(size):
+        for _round in range(size):
             for seat in w.active():
                 w.add_to_hand(seat, w.take(1))
         for seat in w.active():
@@ -419,8 +420,8 @@ class VariantRules:
         as when the stock runs out.
         """
         rule = self.rule(w.config)
-        for _ in range(3):
-            for _ in range(len(w.stock)):
+        for _deck in range(3):
+            for _card in range(len(w.stock)):
                 (card,) = w.take(1)
                 if rule is None or rule.accepts((), card):
                     w.place_main(card, DEALER_SEAT)
@@ -429,7 +430,7 @@ class VariantRules:
                 w.stock.insert(0, card)
                 w.event("starter", DEALER_SEAT, (card,), right=False)
             w.add_deck()
-        raise ConfigError("the secret rule accepts no card at position 1")
+        raise ConfigError(_("the secret rule accepts no card at position 1"))
 
     def setup(self, cfg: Config) -> State:
         """The first state of a round."""
