@@ -24,6 +24,7 @@ and "You draw 2 cards." in one line).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -370,6 +371,54 @@ def why(reason_text: str) -> str:
     return _(WHY[reason_text]) if reason_text in WHY else reason_text
 
 
+#: The engine's counterexample sentence (``Counterexample.sentence`` of
+#: :mod:`eleusis.rules.compare`): an event's text stays the same in every
+#: language (it is part of the state a replay checks, and the computer
+#: scientists read it), so it is said in the player's language when shown.
+_COUNTEREXAMPLE: Final = re.compile(
+    r"(?:after (?:(?P<count>\d+) cards ending in (?P<last>[^,;]+),|(?P<line>[^,;]+?))"
+    r"|(?P<first>as the first card))"
+    r" your rule (?P<yours>accepts|rejects) (?P<card>\S+); the secret rule "
+    r"(?P<theirs>accepts|rejects) it")
+_SAID_COUNTEREXAMPLE: Final = {
+    ("line", "accepts"): N_("after {cards} your rule accepts {card}; the secret rule rejects it"),
+    ("line", "rejects"): N_("after {cards} your rule rejects {card}; the secret rule accepts it"),
+    ("first", "accepts"): N_("as the first card your rule accepts {card}; the secret rule "
+                             "rejects it"),
+    ("first", "rejects"): N_("as the first card your rule rejects {card}; the secret rule "
+                             "accepts it"),
+}
+_SAID_LONG_COUNTEREXAMPLE: Final = {
+    "accepts": Nn_("after {count} card ending in {cards}, your rule accepts {card}; the secret "
+                   "rule rejects it",
+                   "after {count} cards ending in {cards}, your rule accepts {card}; the "
+                   "secret rule rejects it"),
+    "rejects": Nn_("after {count} card ending in {cards}, your rule rejects {card}; the secret "
+                   "rule accepts it",
+                   "after {count} cards ending in {cards}, your rule rejects {card}; the "
+                   "secret rule accepts it"),
+}
+
+
+def counterexample(text: str) -> str:
+    """A counterexample (an event's text, always English) in the player's language.
+
+    >>> counterexample("after 7♠ K♥ your rule accepts 3♦; the secret rule rejects it")
+    'after 7♠ K♥ your rule accepts 3♦; the secret rule rejects it'
+
+    A text of another form (a newer version's) is shown as it is.
+    """
+    m = _COUNTEREXAMPLE.fullmatch(text)
+    if m is None or m["yours"] == m["theirs"]:
+        return text
+    if m["count"] is not None:
+        count = int(m["count"])
+        return ngettext(*_SAID_LONG_COUNTEREXAMPLE[m["yours"]], count).format(
+            count=count, cards=m["last"], card=m["card"])
+    where = "first" if m["first"] else "line"
+    return _(_SAID_COUNTEREXAMPLE[where, m["yours"]]).format(cards=m["line"], card=m["card"])
+
+
 def card_list(cards: Sequence[Card]) -> str:
     """Cards in words for a sentence: ``"7 of hearts, 8 of spades"``."""
     return ", ".join(card_name(c) for c in cards)
@@ -397,7 +446,8 @@ def describe(
     if not key:
         return ""
     if key == "counterexample":
-        return ev.text[:1].upper() + ev.text[1:]
+        said = counterexample(ev.text)
+        return said[:1].upper() + said[1:]
     form = _YOU if ev.seat == viewer else _OTHER
     name = names[ev.seat] if 0 <= ev.seat < len(names) else ""
     text = bet_kinds_in_words(ev.text) if k == "bet" else ev.text

@@ -632,7 +632,7 @@ def last_guess(events: Sequence[Event], seat: int | None) -> tuple[str, bool | N
                 return (_("Right! That is the rule."), True)
             why = ""
             if i + 1 < len(events) and events[i + 1].kind == "counterexample":
-                why = " " + events[i + 1].text
+                why = " " + narrate.counterexample(events[i + 1].text)
             text = _("Wrong.") + (" " + why[1:2].upper() + why[2:] if why else "")
             return (text if text.endswith(".") else text + ".", False)
     return ("", None)

@@ -21,13 +21,16 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 from eleusis import narrate
+from eleusis.cards import Card
 from eleusis.challenge import ChallengeError, make_challenge
+from eleusis.game import Guess, State, Variant, apply, make_config, new_game
 from eleusis.i18n import set_language
 from eleusis.notebook import Notebook, NotebookError
 from eleusis.rules import RuleSyntaxError, analyse, parse
+from eleusis.rules.compare import Counterexample
 from eleusis.rules.parse import check_tree
 from eleusis.rules.syntax import ListLit, Num, SetLit
-from eleusis_web.viewmodel import analysis, rule_check
+from eleusis_web.viewmodel import analysis, last_guess, rule_check
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -194,3 +197,41 @@ def test_why_a_round_ended_is_said_in_the_players_language(lang: str) -> None:
         said = narrate.why(reason)
         assert said != reason and not english_words(said), (reason, said)
     assert narrate.why("a reason from a newer version") == "a reason from a newer version"
+
+
+def _counterexamples() -> list[str]:
+    cards = [Card.parse(c) for c in ("7S", "KH", "2D", "3C", "4H", "5S", "6D", "8C", "9H",
+                                     "10S", "JD", "QC")]
+    return [Counterexample(tuple(line), Card.parse("3D"), not yours, yours).sentence
+            for line in ((), cards[:2], cards) for yours in (True, False)]
+
+
+def test_a_counterexample_is_said_as_the_engine_wrote_it_in_english() -> None:
+    sentences = _counterexamples()
+    assert any("cards ending in" in s for s in sentences)  # the long form is among them
+    assert [narrate.counterexample(s) for s in sentences] == sentences
+    assert narrate.counterexample("a sentence of a newer version") == (
+        "a sentence of a newer version")
+
+
+@pytest.mark.parametrize("lang", ["pl", "fr", "it"])
+def test_a_wrong_guess_is_answered_in_the_players_language(lang: str) -> None:
+    set_language(lang)
+    for sentence in _counterexamples():
+        said = narrate.counterexample(sentence)
+        assert said != sentence and not english_words(said), said
+        assert "3♦" in said  # the card the rules disagree on
+    state = _solo_after_a_wrong_guess()
+    text, right = last_guess(state.events, 0)
+    assert right is False and not english_words(text), text
+
+
+def test_a_wrong_guess_in_polish_reads_as_polish() -> None:
+    set_language("pl")
+    text, _right = last_guess(_solo_after_a_wrong_guess().events, 0)
+    assert text == "Źle. Po 3♦ twoja reguła przyjmuje 2♠, a tajna reguła ją odrzuca."
+
+
+def _solo_after_a_wrong_guess() -> State:
+    state = new_game(make_config(Variant.SOLO, ["You"], "card is red", 1))
+    return apply(state, Guess(0, "card is red or card.rank == 2"))
