@@ -39,6 +39,7 @@ from typing import Any, Final
 
 from eleusis.daily import DailyError, validate_history
 from eleusis.game import State
+from eleusis.i18n import _
 from eleusis.notebook import Notebook, NotebookError
 from eleusis.replay import ReplayError, decode_steps, encode, log_size
 from eleusis.safejson import JsonError, clean_text, loads
@@ -438,30 +439,38 @@ def parse_archive_steps(text: str, check_game: GameCheck | None = None
     except ArchiveError:
         raise
     except RecursionError:
-        raise ArchiveError("the file is nested too deeply") from None
+        raise ArchiveError(_("the file is nested too deeply")) from None
     except Exception as exc:  # never let anything else out of a file the player picked
-        raise ArchiveError(f"this file cannot be read ({type(exc).__name__})") from None
+        raise ArchiveError(_("this file cannot be read ({problem})").format(
+            problem=type(exc).__name__)) from None
 
 
 def _parse(text: object, check_game: GameCheck | None = None
            ) -> Generator[None, None, Archive]:
     if not isinstance(text, str | bytes | bytearray):
-        raise ArchiveError("an archive is a text")
+        raise ArchiveError(_("an archive is a text"))
+    if isinstance(text, str) and len(text) > MAX_DOCUMENT:  # (bytes: as read, below)
+        raise ArchiveError(_("the file is too large to be an Eleusis archive ({count} "
+                             "characters; at most {limit})").format(count=len(text),
+                                                                   limit=MAX_DOCUMENT))
     try:
         data = loads(text, max_depth=MAX_FILE_DEPTH, max_chars=MAX_DOCUMENT, what="the file",
                      object_pairs_hook=_unique_keys)
     except JsonError as exc:
-        raise ArchiveError(exc.message) from None
+        raise ArchiveError(
+            _("the file is not JSON (line {line}, column {column})").format(
+                line=exc.line, column=exc.column) if exc.line else
+            _("the file cannot be read as JSON ({problem})").format(problem=exc.message)
+        ) from None
     if not isinstance(data, dict):
-        raise ArchiveError(f"the file must hold an object, found {_kind(data)}")
+        raise ArchiveError(_("this file is not an Eleusis archive: it does not hold an object"))
     if data.get("format") != FORMAT:
-        raise ArchiveError("this file is not an Eleusis archive (its 'format' is not "
-                           f"{FORMAT!r})")
+        raise ArchiveError(_("this file is not an Eleusis archive (its 'format' is not "
+                             "{format})").format(format=repr(FORMAT)))
     version = data.get("version")
     if version != VERSION:
-        raise ArchiveError(
-            f"archive version {version!r} is not known to this version (it reads {VERSION})"
-        )
+        raise ArchiveError(_("archive version {version} is not known to this version (it "
+                             "reads {reads})").format(version=repr(version), reads=VERSION))
     unknown = sorted(str(k) for k in data if k not in _TOP_KEYS)
     if unknown:
         raise ArchiveError(f"unknown field {unknown[0][:40]!r}")

@@ -145,7 +145,7 @@ _REPLAY = encode(_solo(1, 5, True))
     ("doc", "message"),
     [
         ("not json", "not JSON"),
-        ("[1, 2]", "must hold an object, found a list"),
+        ("[1, 2]", "not an Eleusis archive: it does not hold an object"),
         ('{"format": "x", "version": 1}', "not an Eleusis archive"),
         (_doc(version=2), "archive version 2 is not known"),
         (_doc(version="1"), "archive version '1' is not known"),
