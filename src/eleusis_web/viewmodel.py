@@ -170,13 +170,19 @@ class GuessVM:
     reading: ReadingVM | None = None
 
 
-@functools.lru_cache(maxsize=128)
 def english_reading(text: str) -> ReadingVM | None:
     """How the game reads ``text`` as plain English (None: empty, or the rule language).
 
     Never a guess judged on a misreading: an ambiguous text gives every
-    reading to choose from, a text not understood gives forms to try.
+    reading to choose from, a text not understood gives forms to try. The
+    reader knows English only: on a page in another language a text it cannot
+    read says so in the player's language, without English forms to try.
     """
+    return _english_reading(text, language())
+
+
+@functools.lru_cache(maxsize=128)
+def _english_reading(text: str, lang: str) -> ReadingVM | None:
     if not text.strip() or not rule_check(text)[0]:
         return None
     reading = from_english(text)
@@ -184,9 +190,12 @@ def english_reading(text: str) -> ReadingVM | None:
     out = []
     for r in rules[:4]:
         try:
-            out.append((str(r), r.describe(language())))
+            out.append((str(r), r.describe(lang)))
         except Exception:  # English is a courtesy; the rule text still reads
             out.append((str(r), ""))
+    if not out and lang != "en":
+        return ReadingVM((), _("Sentences are read in English only: write your guess in "
+                               "English or in the rule language."), ())
     return ReadingVM(tuple(out), reading.message, tuple(reading.suggestions[:4]))
 
 
@@ -257,14 +266,17 @@ class Analysis:
     playable: bool
 
 
-@functools.lru_cache(maxsize=32)
 def analysis(text: str) -> Analysis | None:
     """Acceptance rate, warnings and notes of :func:`eleusis.rules.analyse` (None: bad rule).
 
-    Worked out once per rule text (a redraw of the editor does not run 40 games again).
+    Worked out once per rule text and language (a redraw of the editor does not run 40
+    games again; a switch of language says the same findings in the new one).
     """
+    return _analysis(text, language())
 
 
+@functools.lru_cache(maxsize=32)
+def _analysis(text: str, lang: str) -> Analysis | None:
     try:
         rule = parse(text)
     except RuleSyntaxError:

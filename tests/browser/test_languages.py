@@ -117,3 +117,36 @@ def test_the_switch_is_remembered_and_lang_follows(app_page: Any, site: str) -> 
                            ".textContent === 'Nuova partita'")
     assert page.evaluate("document.documentElement.lang") == "it"
     assert english_left(page, "it") == []
+
+
+def test_a_polish_player_reads_rule_errors_and_a_wrong_guess_in_polish(polish: Any,
+                                                                       site: str) -> None:
+    """What is said about a rule is Polish too: a type error in a guess (with its
+    column), and the counterexample that answers a wrong guess. On a phone, where the
+    longer Polish words make the guess panel taller than the screen's bottom, nothing
+    covers its buttons."""
+    page = polish
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site + "?variant=solo")
+    wait_ready(page)
+    page.locator("[data-key='start']").click()
+    wait_game_started(page)
+    page.locator("[data-key='ctl-Guess the rule']").click()
+    page.locator("#guess-text").fill("card.suit == 3")
+    guess = page.locator("section.guess")
+    page.wait_for_function("() => document.querySelector('section.guess').innerText"
+                           ".includes('kolumna')")
+    said = guess.inner_text()
+    assert "nie można porównać wartości typu „kolor” z wartością typu „liczba”" in said, said
+    assert english_left(page, "pl") == []
+    # a rule that accepts every card is never the secret one: the guess is wrong
+    page.locator("#guess-text").fill("card is red or card is black")
+    page.wait_for_function("() => document.querySelector('[data-key=ctl-guess-submit]')"
+                           "?.disabled === false")
+    page.locator("[data-key='ctl-guess-submit']").click(timeout=10_000)  # (not covered)
+    verdict = page.get_by_test_id("verdict")
+    verdict.wait_for()
+    assert verdict.inner_text().startswith("Źle."), verdict.inner_text()
+    assert "twoja reguła przyjmuje" in verdict.inner_text()
+    assert "tajna reguła ją odrzuca" in verdict.inner_text()
+    assert english_left(page, "pl") == []

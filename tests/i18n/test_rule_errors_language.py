@@ -30,7 +30,7 @@ from eleusis.rules import RuleSyntaxError, analyse, parse
 from eleusis.rules.compare import Counterexample
 from eleusis.rules.parse import check_tree
 from eleusis.rules.syntax import ListLit, Num, SetLit
-from eleusis_web.viewmodel import analysis, last_guess, rule_check
+from eleusis_web.viewmodel import analysis, english_reading, last_guess, rule_check
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -235,3 +235,23 @@ def test_a_wrong_guess_in_polish_reads_as_polish() -> None:
 def _solo_after_a_wrong_guess() -> State:
     state = new_game(make_config(Variant.SOLO, ["You"], "card is red", 1))
     return apply(state, Guess(0, "card is red or card.rank == 2"))
+
+
+def test_a_switch_of_language_says_the_same_findings_in_the_new_one() -> None:
+    english = analysis("card is red or card is black")
+    set_language("it")
+    italian = analysis("card is red or card is black")
+    assert english is not None and italian is not None
+    assert english.lines != italian.lines and not any(map(english_words, italian.lines))
+
+
+def test_words_the_english_reader_cannot_read_are_answered_in_polish_without_english_forms(
+) -> None:
+    assert english_reading("card.suit == 3") is not None  # English: forms to try
+    set_language("pl")
+    reading = english_reading("card.suit == 3")
+    assert reading is not None and reading.rules == () and reading.suggestions == ()
+    assert reading.message.startswith("Zdania są czytane tylko po angielsku")
+    understood = english_reading("red cards only")  # English words still read, said in Polish
+    assert understood is not None and len(understood.rules) == 1
+    assert understood.rules[0][1].startswith("Karta może zostać zagrana")
