@@ -170,7 +170,7 @@ def open_link(app: AppContext, token: str) -> None:
         app.link_message = link_problem("challenge", exc)
         return
     app.link_message = None
-    daily_view.start_solo(app, session_id(token), ch.start(), {"challenge": token})
+    daily_view.start_solo(app, session_id(token), ch.start(_("You")), {"challenge": token})
     app.c.announcements.append(_announcement(ch.author))
 
 

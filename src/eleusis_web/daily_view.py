@@ -113,7 +113,7 @@ def handle(app: AppContext, intent: Intent) -> bool:
     """``daily_start``: play today's puzzle."""
     if str(intent.get("type")) == "daily_start":
         day = today()
-        puzzle = daily_puzzle(day)
+        puzzle = daily_puzzle(day, _("You"))
         start_solo(app, f"daily-{day.isoformat()}", puzzle.start(), {"daily": day.isoformat()})
         app.c.announcements.append(
             _("The daily puzzle of {day}: difficulty {difficulty} of 5.").format(

@@ -20,6 +20,8 @@ import pytest
 from browser_support import BOOT_TIMEOUT_MS, assert_no_error, wait_game_started, wait_ready
 from tests.i18n.catalogue_support import english_messages
 
+from eleusis.challenge import make_challenge
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Every text a page shows to a person: own text of elements, labels, titles.
@@ -150,3 +152,50 @@ def test_a_polish_player_reads_rule_errors_and_a_wrong_guess_in_polish(polish: A
     assert "twoja reguła przyjmuje" in verdict.inner_text()
     assert "tajna reguła ją odrzuca" in verdict.inner_text()
     assert english_left(page, "pl") == []
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("fr", 360, 740), ("it", 1280, 800)])
+def test_a_friends_challenge_played_to_the_end_in_french_and_italian(
+        chromium: Any, site: str, lang: str, width: int, height: int) -> None:
+    """A challenge link opened by a French (phone) or Italian (laptop) browser: the
+    table, a card played, a guess with a syntax error, a wrong guess, the right one
+    and the score sheet, with no English message of the catalogues anywhere."""
+    token = make_challenge("card is red", 7, "Ada")
+    context = chromium.new_context(service_workers="block", locale=lang,
+                                   viewport={"width": width, "height": height})
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{site}#c={token}")
+        wait_ready(page)
+        wait_game_started(page)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert english_left(page, lang) == []
+        page.locator(".hand .card").first.click()
+        page.locator("[data-key='ctl-Play']").click()
+        page.wait_for_function("() => document.querySelector('.log li') !== null")
+        assert english_left(page, lang) == []
+        page.locator("[data-key='ctl-Guess the rule']").click()
+        page.locator("#guess-text").fill("card is rouge")
+        page.wait_for_function("() => /colonn[ea] 9/.test(document.querySelector("
+                               "'section.guess').innerText)")
+        assert english_left(page, lang) == []
+        for guess in ("card is red or card is black", "card is red"):
+            page.locator("#guess-text").fill(guess)
+            page.wait_for_function("() => document.querySelector('[data-key=ctl-guess-submit]')"
+                                   "?.disabled === false")
+            page.locator("[data-key='ctl-guess-submit']").click(timeout=10_000)
+            if guess != "card is red":
+                page.get_by_test_id("verdict").wait_for()
+                assert english_left(page, lang) == []
+        page.wait_for_selector("#game[data-screen='round-end']", state="attached")
+        assert english_left(page, lang) == []
+        reason = page.locator(".round-end .reason").inner_text().replace("\u00a0", " ")
+        assert reason == {"fr": "Pourquoi elle s'est terminée : la règle a été trouvée.",
+                          "it": "Perché è finita: la regola è stata trovata."}[lang], reason
+        # the player's seat is named in the player's language, not "You"
+        row = page.locator(".round-end table tbody tr").first.inner_text()
+        assert row.split()[0] == {"fr": "Vous", "it": "Tu"}[lang], row
+        assert_no_error(page)
+    finally:
+        context.close()
