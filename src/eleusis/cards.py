@@ -137,6 +137,15 @@ def card_name(card: Card) -> str:
     return _("{rank} of {suit}").format(rank=rank, suit=_(_SUIT_WORDS[card.suit.value]))
 
 
+def suit_name(suit: str) -> str:
+    """A suit (``"S"``, ``"H"``, ``"D"``, ``"C"``) in words in the player's language.
+
+    >>> suit_name("H")
+    'hearts'
+    """
+    return _(_SUIT_WORDS[suit])
+
+
 def parse_rank(text: str) -> int:
     """Read a rank code (``A``, ``2``..``10``, ``J``, ``Q``, ``K``; any case)."""
     t = text.strip().upper()

@@ -359,11 +359,14 @@ class App:
         elif intent.owner == "saves":
             self._on_saves(intent)
         elif intent.owner == "language":
-            you = _("You")
+            you, dealer = _("You"), _("Dealer")
             lang = self._set_language(str(intent.get("value")))
-            for seat in self.c.ui.setup.seats:  # the default name follows the language
+            setup = self.c.ui.setup
+            for seat in setup.seats:  # the default names follow the language
                 if seat.kind == "you" and seat.name == you:
                     seat.name = _("You")
+            if setup.dealer_name == dealer:
+                setup.dealer_name = _("Dealer")
             if not self.saves.write_language(lang):
                 self.c.announcements.append(_("Your language could not be saved in this browser."))
         else:
@@ -412,10 +415,13 @@ class App:
         elif kind == "delete_corrupt":
             gone = self.saves.delete_corrupt()
             self.c.announcements.append(
-                f"Deleted {gone} damaged cop{'y' if gone == 1 else 'ies'} of saved games.")
+                ngettext("Deleted {count} damaged copy of saved games.",
+                         "Deleted {count} damaged copies of saved games.", gone).format(
+                             count=gone))
         elif kind == "delete_save_undo":
             if self.deleted is not None and self.saves.restore(*self.deleted[:2]):
-                self.c.announcements.append(f"{self.deleted[2]} is back.")
+                self.c.announcements.append(_("{title} is back.").format(
+                    title=self.deleted[2]))
             self.deleted = None
 
     def _moves(self) -> tuple[str, int, int]:

@@ -300,10 +300,11 @@ class Controller:
             self.refuse(_("No more seats at this table for this variant."))
             return
         taken = {p.name for p in st.seats}
-        name = next((n for n in COMPUTER_NAMES if n not in taken), f"Player {len(st.seats) + 1}")
+        numbered = _("Player {number}").format(number=len(st.seats) + 1)
+        name = next((n for n in COMPUTER_NAMES if n not in taken), numbered)
         kind = str(intent.get("kind", "computer"))
         if kind == "person":
-            name = f"Player {len(st.seats) + 1}"
+            name = numbered
         st.seats.append(SeatPlan(name, kind if kind in ("person", "computer") else "computer"))
 
     def _on_remove_seat(self, intent: Intent) -> None:
@@ -395,7 +396,7 @@ class Controller:
         if rotating(st):
             match = self.session.match if self.session else None
             return st.seats[dealer_seat(st, k, match)].name
-        return st.dealer_name or "Dealer"
+        return st.dealer_name or _("Dealer")
 
     def _on_rule_text(self, intent: Intent) -> None:
         self.ui.rule_text = str(intent.get("value", ""))[:600]
@@ -405,7 +406,7 @@ class Controller:
         try:
             Card.parse(code)
         except ValueError:
-            self.refuse(f"{code!r} is not a card")
+            self.refuse(_("{code} is not a card.").format(code=repr(code)))
             return
         if len(self.ui.try_line) < 12:
             self.ui.try_line.append(code)

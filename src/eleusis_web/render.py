@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eleusis.cards import ALL_CARDS, SUITS, Card, rank_code
+from eleusis.cards import ALL_CARDS, SUITS, Card, card_name, rank_code, suit_name
 from eleusis.i18n import N_, _, ngettext
 from eleusis.notebook import Location
 from eleusis_web import dom
@@ -164,7 +164,10 @@ def card_face(card: CardVM, tag: str = "div", attrs: dict[str, Any] | None = Non
                                   "text": str(card.order)}))
     if card.marker:
         el.appendChild(h("span", {"class": f"marker marker-{card.marker}",
-                                  "title": f"{card.marker} marker: card {card.n}",
+                                  "title": (_("White marker: card {number}")
+                                            if card.marker == "white" else
+                                            _("Black marker: card {number}")).format(
+                                                number=card.n),
                                   "aria-hidden": "true"}))
     return el
 
@@ -894,18 +897,19 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[El, El, El]:
 
     suits = h("div", {"class": "try-suits", "role": "group", "aria-label": _("Suit")})
     overview = h("ul", {"class": "try-overview", "aria-label": _("Right next, by suit")})
-    noun = "spades"
+    noun = suit_name("S")
     for suit in SUITS:
         cards = [x for x in ALL_CARDS if x.suit is suit]
         right = [rank_code(x.rank) for x in cards if results.get(x.code, False)]
         on = suit.value == suit_now
         if on:
-            noun = suit.noun
+            noun = suit_name(suit.value)
         red = suit.symbol in "♥♦"
         suits.appendChild(h(
             "button", {"type": "button", "class": "try-suit" + (" red" if red else ""),
                        "aria-pressed": "true" if on else "false",
-                       "aria-label": f"{suit.noun.capitalize()}: {len(right)} of 13 right",
+                       "aria-label": _("{suit}: {count} of 13 right").format(
+                           suit=suit_name(suit.value).capitalize(), count=len(right)),
                        "data-key": f"trys-{suit.value}",
                        "data-intent": intent_attr({"type": "try_suit", "suit": suit.value})},
             h("span", {"class": "try-suit-symbol", "aria-hidden": "true", "text": suit.symbol}),
@@ -914,7 +918,8 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[El, El, El]:
         overview.appendChild(h("li", {"class": "red" if red else None},
                                h("span", {"class": "try-ov-suit", "text": suit.symbol,
                                           "aria-hidden": "true"}),
-                               h("span", {"class": "visually-hidden", "text": suit.noun}),
+                               h("span", {"class": "visually-hidden",
+                                          "text": suit_name(suit.value)}),
                                " " + (" ".join(right) if right else _("none"))))
     grid = h("div", {"class": "try-grid", "role": "group",
                      "aria-label": _("The {suit}: choose one to add it to the mainline").format(
@@ -926,7 +931,8 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[El, El, El]:
         cv = card_vm(card)
         grid.appendChild(card_face(cv, "button", {
             "type": "button", "class": _cls(cv, "mini " + ("ok" if ok else "no")),
-            "aria-label": f"{card.name}: {'right' if ok else 'wrong'} next",
+            "aria-label": (_("{card}: right next") if ok else _("{card}: wrong next")).format(
+                card=card_name(card)),
             "data-key": f"try-{card.code}",
             "data-intent": intent_attr({"type": "try_add", "card": card.code})}))
     return suits, grid, overview

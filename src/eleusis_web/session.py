@@ -107,7 +107,7 @@ class Setup:
     variant: str = "new_eleusis"
     seats: list[SeatPlan] = field(default_factory=list)
     dealer: str = "computer"  # see DEALERS
-    dealer_name: str = "Dealer"
+    dealer_name: str = ""  # (a person dealing; empty: "Dealer" in the player's language)
     difficulty: str = "2"  # "1".."5" or "surprise"
     match: bool = False
     seed: int = 1
@@ -117,6 +117,8 @@ class Setup:
     def __post_init__(self) -> None:
         if not self.seats:
             self.seats = default_seats(self.variant)
+        if not self.dealer_name:
+            self.dealer_name = _("Dealer")
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-friendly dict."""
