@@ -745,7 +745,8 @@ class App:
 
     def _show_guess(self, node: El) -> None:
         """Keep the guess panel in view when it opens and when its answer changes (how
-        the words were read, the verdict): on a laptop it opens under the hand."""
+        the words were read, the verdict): on a laptop it opens under the hand. When
+        it opens, the focus goes to its text field (the player came to type)."""
         box = node.find(lambda e: e.tag == "section" and "guess" in
                         (e.attrs.get("class") or "").split())
         key = None
@@ -757,6 +758,9 @@ class App:
             opts = dom.window.Object.new()
             opts.block = "nearest"
             box.node.scrollIntoView(opts)
+            field = box.find(lambda e: e.attrs.get("id") == "guess-text")
+            if self.guess_seen is None and field is not None and field.node is not None:
+                field.node.focus(_no_scroll())
         self.guess_seen = key
 
     def _show_mainline_end(self, node: Any) -> None:

@@ -254,7 +254,8 @@ def test_learn_to_play_from_the_first_screen_to_the_found_rule(newcomer: Page, s
         _focus(page, lambda: page.evaluate("document.activeElement?.dataset.key")
                == "ctl-Guess the rule")
         page.keyboard.press("Enter")
-        _focus(page, lambda: page.evaluate("document.activeElement?.id") == "guess-text")
+        # the panel opens with the focus in its field: the player came to type
+        page.wait_for_function("() => document.activeElement?.id === 'guess-text'")
         page.keyboard.type("alternate colors")
         _focus(page, lambda: page.evaluate("document.activeElement?.dataset.key")
                == "guess-reading-0")
