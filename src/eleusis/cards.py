@@ -134,7 +134,7 @@ def card_name(card: Card) -> str:
     'queen of hearts'
     """
     rank = _(_RANK_WORDS[card.rank]) if card.rank in _RANK_WORDS else str(card.rank)
-    return _("{rank} of {suit}").format(rank=rank, suit=_(_SUIT_WORDS[card.suit.value]))
+    return _("{rank} of {suit}").format(rank=rank, suit=suit_name(card.suit.value))
 
 
 def suit_name(suit: str) -> str:
