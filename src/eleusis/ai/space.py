@@ -31,6 +31,7 @@ from eleusis.ai.blocks import (
     CONTEXT_BITS,
     FINE_TEXTS,
     FULL52,
+    FULL_ROWS,
     NCARDS,
     ROWS_BITS,
     Block,
@@ -234,6 +235,13 @@ def _build_steps(max_level: int, budget_ms: float | None) -> Iterator[Space | No
     aw = atom_weights(atoms)
 
     def add(b: int, lev: int, rec: tuple[int, ...], w: float) -> None:
+        if lev > 1 and not b & FULL_ROWS:
+            # "no card may follow any card", spelt ~1,700 ways as a pair or a
+            # split ("card is red and card is black"...): summed, those
+            # spellings made it the leading idea whenever plays kept being
+            # refused. It is no rule a dealer writes (the game refuses a rule
+            # that cannot be played); "a rule I cannot write" holds that mass.
+            return
         k = seen.get(b)
         if k is None:
             k = seen[b] = len(bits)
