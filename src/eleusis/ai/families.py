@@ -1126,6 +1126,121 @@ class RankSetFamily:
         return self.share(ranks)
 
 
+class GatedRankSetFamily(RankSetFamily):
+    """``X or card.rank in S`` / ``X and card.rank in S``: a colour or suit gate and a rank set.
+
+    The cards of the gate ``X`` (``card is red``, ``card is not hearts``...)
+    are always accepted (``or``) or always refused (``and``); the others
+    follow any set ``S`` of ranks, Beta-Bernoulli as in
+    :class:`RankSetFamily`, learnt from the cards outside the gate only.
+    This is where "everything but the ace of hearts" (``card is not hearts
+    or card.rank != 1``), "spades but not the seven" and "aces, kings or
+    any red card" live. The sets that make the rule a plain colour or suit
+    rule, ``true`` or ``false`` (``S`` empty or every rank) are left out:
+    the enumerated space has them.
+    """
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float, gate: int = 0,
+                 accept: bool = True, gate_text: str = "", gate_english: str = "") -> None:
+        super().__init__(name, prior, kmax, eps)
+        self.gate = gate
+        self.accept = accept
+        #: the cards whose verdict the gate fixes: X's cards for ``or``
+        #: (accepted), the others for ``and`` (refused)
+        self.fixed = gate if accept else FULL52 & ~gate
+        self.gate_text = gate_text
+        self.gate_english = gate_english
+        self.gate_wrong = 0
+        self.excluded.update({(), tuple(range(1, 14))})
+
+    def fresh(self) -> GatedRankSetFamily:
+        """The same family before any observation."""
+        return GatedRankSetFamily(self.name, self.prior, self.kmax, self.eps, self.gate,
+                                  self.accept, self.gate_text, self.gate_english)
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        if self.fixed >> obs.card.index & 1:
+            if obs.accepted != self.accept:
+                self.gate_wrong += 1
+            return
+        super().observe(obs, single_verdicts)
+
+    def evidence(self) -> float:
+        if self.gate_wrong > self.kmax:
+            return 0.0
+        return super().evidence() * self.eps ** self.gate_wrong
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        if self.evidence() <= 0:
+            return
+        acc, ref, _, _ = self._state()
+        known = self.fixed if self.accept else 0
+        unseen = 0
+        for r in range(1, 14):
+            if acc >> r & 1:
+                known |= _RANK_CARDS[r] & ~self.fixed
+            elif not ref >> r & 1:
+                unseen |= _RANK_CARDS[r] & ~self.fixed
+        p = self._p_unseen() if unseen else 0.0
+        out[known] = out.get(known, 0.0) + scale * (1.0 - p)
+        if p:
+            out[known | unseen] = out.get(known | unseen, 0.0) + scale * p
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        if self.gate_wrong > self.kmax:
+            return 0.0
+        return super().share(parts, pos_next) * self.eps ** self.gate_wrong
+
+    def text(self, parts: tuple[int, ...]) -> str:
+        out = [r for r in range(1, 14) if r not in parts]
+        if len(out) == 1:
+            ranks = f"card.rank != {out[0]}"
+        elif len(parts) == 1:
+            ranks = f"card.rank == {parts[0]}"
+        elif len(parts) >= 10:
+            ranks = f"card.rank not in {{{', '.join(str(r) for r in out)}}}"
+        else:
+            ranks = f"card.rank in {{{', '.join(str(r) for r in parts)}}}"
+        return f"{self.gate_text} {'or' if self.accept else 'and'} {ranks}"
+
+    def english(self, parts: tuple[int, ...]) -> str:
+        ranks = super().english(parts)
+        if self.accept:
+            return f"either {self.gate_english}, or {ranks}"
+        return f"{self.gate_english}, and {ranks}"
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        if self.fixed >> card.index & 1:
+            return self.accept
+        return card.rank in parts
+
+    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+        """A candidate that accepts this gate and one fixed set of ranks wherever it can go."""
+        sets = set(rows.values())
+        if len(sets) != 1:
+            return 0.0
+        row = sets.pop()
+        if (row & self.fixed) != (self.fixed if self.accept else 0):
+            return 0.0
+        rest = row & ~self.fixed
+        ranks = tuple(r for r in range(1, 14) if rest & _RANK_CARDS[r])
+        if sum(_RANK_CARDS[r] & ~self.fixed for r in ranks) != rest:
+            return 0.0
+        return self.share(ranks)
+
+
+def _gates() -> list[tuple[str, str, int]]:
+    """The colour and suit gates of :class:`GatedRankSetFamily`: (text, English, cards)."""
+    out = [("card is red", "the card is red", card_mask(lambda c: c.red)),
+           ("card is black", "the card is black", card_mask(lambda c: not c.red))]
+    for s in SUITS:
+        out.append((f"card is {s.noun}", f"the card is one of the {s.noun}",
+                    card_mask(lambda c, s=s: c.suit == s)))  # type: ignore[misc]
+        out.append((f"card is not {s.noun}", f"the card is not one of the {s.noun}",
+                    card_mask(lambda c, s=s: c.suit != s)))  # type: ignore[misc]
+    return out
+
+
 def _prev_side(cond: Block) -> Callable[[int, Card | None], int]:
     rows = cond.rows
     flags = [0 if (rows >> (NCARDS * i)) & 1 else 1 for i in range(NCARDS)]
@@ -1166,7 +1281,7 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 #: Prior mass of each kind of family, as a share of all these families' mass.
 EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
                 "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
-                "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10}
+                "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -1289,6 +1404,12 @@ def _make_families(space: Space, kmax: int, eps: float,
                               weights, k, side, text, english, kmax, eps)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
     yield RankSetFamily("ranks", EXTRA_SHARES["ranks"], kmax, eps)
+    gates = _gates()
+    for gate, said, mask in gates:
+        for accept in (True, False):
+            yield GatedRankSetFamily(f"ranks {'or' if accept else 'and'} {gate}",
+                                     EXTRA_SHARES["ranks-gated"] / (2 * len(gates)), kmax, eps,
+                                     mask, accept, gate, said)
     yield PosRankFamily("pos-rank", EXTRA_SHARES["pos-rank"], kmax, eps)
 
 
