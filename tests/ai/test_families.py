@@ -94,6 +94,52 @@ def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     assert ranked[0][1] > (0.1 if rule.startswith("case") else 0.3)
 
 
+@pytest.mark.parametrize("rule", [
+    "card.rank in {1, 13} or card is red",           # a set of ranks, or a colour
+    "card is spades and card.rank != 7",             # a suit but one rank
+    "card.rank in {6, 7, 8, 9} or card is hearts",   # a range of ranks, or a suit
+])
+def test_a_set_of_ranks_behind_a_colour_or_suit_is_found(rule: str) -> None:
+    sci, line = _watch(rule, 80)
+    ranked = sci.ranked(line)
+    assert ranked, rule
+    texts = [c.text(sci.belief.space) for c, _ in ranked[:3]]
+    assert any(_same_verdicts(text, rule, line) for text in texts), (rule, texts)
+    assert ranked[0][1] > 0.3
+
+
+def test_everything_but_one_card_is_an_idea_once_its_card_was_refused() -> None:
+    # "everything but the ace of hearts": after the ace of hearts was refused
+    # among accepted cards, the rule is written as the scientist's top idea
+    rule = "not (card.rank == 1 and card is hearts)"
+    sci, line = _watch(rule, 40, accept_bias=0.9)
+    ace = Card.parse("AH")
+    for _ in range(3):
+        sci.observe(line, ace, False)
+    texts = [c.text(sci.belief.space) for c, _ in sci.ranked(line, early=True)[:3]]
+    assert any(_same_verdicts(text, rule, line) for text in texts), texts
+
+
+def test_no_rule_that_refuses_everything_is_imagined() -> None:
+    """A run of refused plays never leads to "no card can follow" (spelt 1,700
+    ways as pairs such as "card is red and card is black", it used to gather
+    the posterior and be guessed); the mass goes to "a rule I cannot write"."""
+    space = build_space(3)
+    from eleusis.ai.blocks import FULL_ROWS
+    assert all(b & FULL_ROWS for b in space.bits[space.level_end[1]:])
+    rule = "card.rank == prev.rank + 1"
+    rng = random.Random(4)
+    sci = Scientist("strong", 4)
+    line = [Card.parse("KS")]  # (nothing follows a king: every play is refused)
+    sci.observe_starter(line[0])
+    for card in rng.sample(ALL_CARDS, 14):
+        sci.observe(line, card, _judge(rule, line, card))
+    lines = ([Card.parse("5D")], [Card.parse("QC")])
+    for c, _ in sci.ranked(line, early=True):
+        text = c.text(sci.belief.space)
+        assert any(_judge(text, other, card) for other in lines for card in ALL_CARDS), text
+
+
 def test_a_family_candidate_says_what_it_accepts() -> None:
     sci, line = _watch("card.rank in {1, 3, 6, 10}", 70)
     top = sci.ranked(line)[0][0]
