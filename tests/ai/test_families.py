@@ -76,6 +76,8 @@ def _same_verdicts(a: str, b: str, line: list[Card], seed: int = 5) -> bool:
     "case prev.suit when spades then card is red when hearts then card is face "
     "when diamonds then card is odd else card.rank < 6",           # a case on the last suit
     "if prev.rank > prev2.rank then card is red else card.rank <= 6",  # on the last two cards
+    "card.rank > prev2.rank or card.color != prev.color",          # one back and two back
+    "card.suit == prev2.suit or card.rank == prev.rank",
     "card.rank >= pos",                                            # rank against the position
     "(card.rank + pos) % 3 != 0",
 ])
