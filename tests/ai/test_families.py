@@ -78,6 +78,8 @@ def _same_verdicts(a: str, b: str, line: list[Card], seed: int = 5) -> bool:
     "if prev.rank > prev2.rank then card is red else card.rank <= 6",  # on the last two cards
     "card.rank > prev2.rank or card.color != prev.color",          # one back and two back
     "card.suit == prev2.suit or card.rank == prev.rank",
+    "card.rank + prev.rank + prev2.rank <= 20",                    # three ranks
+    "card.rank >= min(prev.rank, prev2.rank) and card.rank <= max(prev.rank, prev2.rank)",
     "card.rank >= pos",                                            # rank against the position
     "(card.rank + pos) % 3 != 0",
 ])
@@ -214,6 +216,17 @@ def _verdicts(line: list[Card], card: Card) -> list[int]:
     from eleusis.ai.space import single_rows
     row = NOPREV if not line else line[-1].index
     return [(r[row] >> card.index) & 1 for r in single_rows(build_space(3))]
+
+
+def test_three_rank_relations_judge_as_their_texts() -> None:
+    from eleusis.ai.families import ThreeRankFamily
+    fam = ThreeRankFamily("three", 1.0, 0, 1e-4)
+    rng = random.Random(8)
+    for h, (text, _, _) in enumerate(fam.rels):
+        for _ in range(40):
+            line = rng.sample(ALL_CARDS, rng.randrange(1, 4))
+            card = rng.choice(ALL_CARDS)
+            assert fam.accepts((h,), line, card) == _judge(text, line, card), (text, line, card)
 
 
 def test_position_relations_judge_as_their_texts() -> None:

@@ -1017,6 +1017,155 @@ class MixedLagFamily:
 _MIXED_BACKS = 22
 
 
+def _three_rank_relations() -> list[tuple[str, str, Callable[[int, int, int], bool]]]:
+    """Relations of the card's rank with the last two ranks: (text, English, test(r, p, q)).
+
+    ``p`` is the last card's rank, ``q`` the rank of the card two back.
+    """
+    out: list[tuple[str, str, Callable[[int, int, int], bool]]] = []
+    s3 = "card.rank + prev.rank + prev2.rank"
+    said = "the card's rank and the last two ranks"
+    for m in (2, 3, 4, 5):
+        for res in range(m if m > 2 else 2):
+            out.append((f"({s3}) % {m} == {res}",
+                        f"{said} add up to a number leaving {res} divided by {m}",
+                        lambda r, p, q, m=m, res=res: (r + p + q) % m == res))  # type: ignore[misc]
+    for k in (12, 15, 18, 20, 21, 24, 25, 27, 30):
+        out.append((f"{s3} <= {k}", f"{said} add up to at most {k}",
+                    lambda r, p, q, k=k: r + p + q <= k))  # type: ignore[misc]
+        out.append((f"{s3} >= {k}", f"{said} add up to at least {k}",
+                    lambda r, p, q, k=k: r + p + q >= k))  # type: ignore[misc]
+    primes = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+    out.append((f"{s3} in {{{', '.join(map(str, primes))}}}", f"{said} add up to a prime",
+                lambda r, p, q: r + p + q in primes))
+    out.append((f"{s3} not in {{{', '.join(map(str, primes))}}}",
+                f"{said} do not add up to a prime", lambda r, p, q: r + p + q not in primes))
+    out.append(("card.rank == wrap(prev.rank + prev2.rank)",
+                "the card's rank is the sum of the last two, counted round from ace to king",
+                lambda r, p, q: r == (p + q - 1) % 13 + 1))
+    out.append(("card.rank == prev.rank + prev2.rank",
+                "the card's rank is the sum of the last two ranks", lambda r, p, q: r == p + q))
+    out.append(("card.rank == abs(prev.rank - prev2.rank)",
+                "the card's rank is the difference of the last two ranks",
+                lambda r, p, q: r == abs(p - q)))
+    lo, hi = "min(prev.rank, prev2.rank)", "max(prev.rank, prev2.rank)"
+    out += [
+        (f"card.rank >= {lo} and card.rank <= {hi}",
+         "the card's rank lies between the last two ranks",
+         lambda r, p, q: min(p, q) <= r <= max(p, q)),
+        (f"card.rank < {lo} or card.rank > {hi}",
+         "the card's rank lies outside the last two ranks",
+         lambda r, p, q: r < min(p, q) or r > max(p, q)),
+        (f"card.rank > {hi}", "the card's rank is above both of the last two",
+         lambda r, p, q: r > max(p, q)),
+        (f"card.rank < {lo}", "the card's rank is below both of the last two",
+         lambda r, p, q: r < min(p, q)),
+        (f"card.rank >= {lo}", "the card's rank is at least the lower of the last two",
+         lambda r, p, q: r >= min(p, q)),
+        (f"card.rank <= {hi}", "the card's rank is at most the higher of the last two",
+         lambda r, p, q: r <= max(p, q)),
+    ]
+    return out
+
+
+class ThreeRankFamily:
+    """One relation of the card's rank with the last two ranks (sums of three, between...).
+
+    "The last three ranks add up to a prime", "a rank between the last two",
+    "the sum of the last two, counted round". Where there is no card two
+    back every card is accepted, as the rule language reads a missing
+    ``prev2``. Verdicts are computed per (last rank, rank two back) as a set
+    of accepted ranks, once per process.
+    """
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
+        self.name = name
+        self.prior = prior
+        self.rels = _three_rank_relations()
+        self.w = 1.0 / len(self.rels)
+        self.k1 = kmax + 1
+        self.pe = [eps ** m for m in range(kmax + 1)] + [0.0]
+        self.mm = [0] * len(self.rels)
+        self.z = 1.0
+        self._rows: dict[tuple[int, int, int], int] = {}
+
+    def fresh(self) -> ThreeRankFamily:
+        """The same family before any observation (sharing the verdict cache)."""
+        new = copy.copy(self)
+        new.mm = [0] * len(self.rels)
+        new.z = 1.0
+        return new
+
+    def _row(self, h: int, prev: Card | None, prev2: Card | None) -> int:
+        if prev is None or prev2 is None:
+            return FULL52
+        key = (h, prev.rank, prev2.rank)
+        row = self._rows.get(key)
+        if row is None:
+            f = self.rels[h][2]
+            row = self._rows[key] = sum(_RANK_CARDS[r] for r in range(1, 14)
+                                        if f(r, prev.rank, prev2.rank))
+        return row
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        b = 1 << obs.card.index
+        mm, k1 = self.mm, self.k1
+        for h in range(len(self.rels)):
+            if mm[h] < k1 and bool(self._row(h, obs.prev, obs.prev2) & b) != obs.accepted:
+                mm[h] += 1
+        self.z = sum(self.w * self.pe[m] for m in mm if m < k1)
+
+    def evidence(self) -> float:
+        return self.z
+
+    def alive(self) -> bool:
+        return self.z > 0
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        if self.z <= 0:
+            return
+        prev = line[-1] if line else None
+        prev2 = line[-2] if len(line) >= 2 else None
+        f = scale * self.w / self.z
+        for h, m in enumerate(self.mm):
+            if m < self.k1:
+                row = self._row(h, prev, prev2)
+                out[row] = out.get(row, 0.0) + f * self.pe[m]
+
+    def best(self, index: int) -> ExtraCandidate | None:
+        live = [h for h, m in enumerate(self.mm) if m < self.k1]
+        if not live:
+            return None
+        h = min(live, key=lambda h: (self.mm[h], h))
+        return ExtraCandidate(index, (h,), self)
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        m = self.mm[parts[0]]
+        return self.w * self.pe[m] / self.z if self.z > 0 and m < self.k1 else 0.0
+
+    def exclude(self, parts: tuple[int, ...]) -> None:
+        self.mm[parts[0]] = self.k1
+        self.z = sum(self.w * self.pe[m] for m in self.mm if m < self.k1)
+
+    def text(self, parts: tuple[int, ...]) -> str:
+        return self.rels[parts[0]][0]
+
+    def english(self, parts: tuple[int, ...]) -> str:
+        return self.rels[parts[0]][1]
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        prev = line[-1] if line else None
+        prev2 = line[-2] if len(line) >= 2 else None
+        return bool(self._row(parts[0], prev, prev2) >> card.index & 1)
+
+    def live_singles(self) -> set[int]:
+        return set()
+
+    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+        """Not counted (an underestimate of a plain candidate's probability)."""
+        return 0.0
+
+
 def _pos_rank_relations() -> list[tuple[str, str, Callable[[int, int], bool]]]:
     """Relations of the card's rank with the position: (text, English, test(pos, rank))."""
     out: list[tuple[str, str, Callable[[int, int], bool]]] = []
@@ -1469,7 +1618,7 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
                 "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
-                "lag-mixed": 0.10}
+                "lag-mixed": 0.10, "three-ranks": 0.08}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -1600,6 +1749,7 @@ def _make_families(space: Space, kmax: int, eps: float,
                                      EXTRA_SHARES["ranks-gated"] / (2 * len(gates)), kmax, eps,
                                      mask, accept, gate, said)
     yield PosRankFamily("pos-rank", EXTRA_SHARES["pos-rank"], kmax, eps)
+    yield ThreeRankFamily("three ranks", EXTRA_SHARES["three-ranks"], kmax, eps)
 
 
 _CONDS: list[list[Block]] = []
