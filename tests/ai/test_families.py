@@ -218,6 +218,28 @@ def _verdicts(line: list[Card], card: Card) -> list[int]:
     return [(r[row] >> card.index) & 1 for r in single_rows(build_space(3))]
 
 
+def test_value_sets_write_what_they_judge() -> None:
+    """Every set of values a value-set family can guess, as text, judges as the family."""
+    from eleusis.ai.families import ValueSetFamily, _value_sets
+    rng = random.Random(9)
+    for expr, said, fn, values in _value_sets():
+        fam = ValueSetFamily(expr, 1.0, 0, 1e-4, expr, said, fn, values)
+        for size in (1, 3, len(values) - 3, len(values) - 1):
+            parts = tuple(sorted(rng.sample(values, size)))
+            text = fam.text(parts)
+            for _ in range(60):
+                line = [rng.choice(ALL_CARDS)]
+                card = rng.choice(ALL_CARDS)
+                assert fam.accepts(parts, line, card) == _judge(text, line, card), (text, card)
+
+
+def test_a_sum_that_must_not_be_thirteen_is_found() -> None:
+    rule = "card.rank + prev.rank != 13"
+    sci, line = _watch(rule, 90, accept_bias=0.3)
+    texts = [c.text(sci.belief.space) for c, _ in sci.ranked(line)[:3]]
+    assert any(_same_verdicts(text, rule, line) for text in texts), texts
+
+
 def test_three_rank_relations_judge_as_their_texts() -> None:
     from eleusis.ai.families import ThreeRankFamily
     fam = ThreeRankFamily("three", 1.0, 0, 1e-4)

@@ -1577,6 +1577,188 @@ def _gates() -> list[tuple[str, str, int]]:
     return out
 
 
+class ValueSetFamily:
+    """``f(card.rank, prev.rank) in S``: any set of values of a sum, distance, max or min.
+
+    The rank-set family's Beta-Bernoulli over the values of one quantity of
+    the two ranks (``card.rank + prev.rank`` from 2 to 26, ``abs(card.rank -
+    prev.rank)``, ``wrap(card.rank - prev.rank)``, ``max`` and ``min``): "the
+    sum is not 13", "a jump of three or four", "the higher of the two is at
+    least ten". Each value seen accepted or refused is in or out; unseen
+    values are accepted with the predictive probability. A guess writes the
+    set, the unseen values all in or all out as the predictive says (after a
+    wrong guess, the unseen value or two whose flip loses least).
+    """
+
+    A = B = 1.0
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float, expr: str = "",
+                 said: str = "", fn: Callable[[int, int], int] | None = None,
+                 values: tuple[int, ...] = ()) -> None:
+        self.name = name
+        self.prior = prior
+        self.kmax = kmax
+        self.eps = eps
+        self.expr = expr
+        self.said = said
+        self.fn: Callable[[int, int], int] = fn if fn is not None else (lambda r, p: r + p)
+        self.values = values
+        self.seen: dict[int, list[int]] = {}
+        # the sets that accept every value or none are plain rules (true, false)
+        self.excluded: set[tuple[int, ...]] = {(), tuple(values)}
+        self._masks: dict[int, dict[int, int]] = {}
+
+    def fresh(self) -> ValueSetFamily:
+        """The same family before any observation (sharing the value masks)."""
+        new = copy.copy(self)
+        new.seen = {}
+        new.excluded = {(), tuple(self.values)}
+        return new
+
+    def _by_value(self, prev: Card) -> dict[int, int]:
+        """The cards giving each value after ``prev`` (52-bit masks)."""
+        hit = self._masks.get(prev.rank)
+        if hit is None:
+            hit = {}
+            for r in range(1, 14):
+                v = self.fn(r, prev.rank)
+                hit[v] = hit.get(v, 0) | _RANK_CARDS[r]
+            self._masks[prev.rank] = hit
+        return hit
+
+    def _state(self) -> tuple[set[int], set[int], int]:
+        acc: set[int] = set()
+        ref: set[int] = set()
+        wrong = 0
+        for v, (no, yes) in self.seen.items():
+            if yes >= no and yes:
+                acc.add(v)
+                wrong += no
+            elif no:
+                ref.add(v)
+                wrong += yes
+        return acc, ref, wrong
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        if obs.prev is None:
+            return
+        v = self.fn(obs.card.rank, obs.prev.rank)
+        self.seen.setdefault(v, [0, 0])[1 if obs.accepted else 0] += 1
+
+    def evidence(self) -> float:
+        acc, ref, wrong = self._state()
+        if wrong > self.kmax:
+            return 0.0
+        return exp(_log_beta(self.A + len(acc), self.B + len(ref))
+                   - _log_beta(self.A, self.B)) * self.eps ** wrong
+
+    def alive(self) -> bool:
+        return self.evidence() > 0
+
+    def _p_unseen(self, acc: set[int], ref: set[int]) -> float:
+        return (self.A + len(acc)) / (self.A + self.B + len(acc) + len(ref))
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        if self.evidence() <= 0:
+            return
+        if not line:
+            out[FULL52] = out.get(FULL52, 0.0) + scale
+            return
+        acc, ref, _ = self._state()
+        known = unseen = 0
+        for v, cards in self._by_value(line[-1]).items():
+            if v in acc:
+                known |= cards
+            elif v not in ref:
+                unseen |= cards
+        p = self._p_unseen(acc, ref) if unseen else 0.0
+        out[known] = out.get(known, 0.0) + scale * (1.0 - p)
+        if p:
+            out[known | unseen] = out.get(known | unseen, 0.0) + scale * p
+
+    def _guess(self) -> tuple[int, ...] | None:
+        acc, ref, _ = self._state()
+        take = self._p_unseen(acc, ref) >= 0.5
+        base = tuple(v for v in self.values if v in acc or (take and v not in ref))
+        if base not in self.excluded:
+            return base
+        unseen = [v for v in self.values if v not in acc and v not in ref]
+        options = []
+        for i, v in enumerate(unseen):
+            for v2 in [None, *unseen[i + 1:]]:
+                flip = {v} if v2 is None else {v, v2}
+                alt = tuple(sorted(set(base) ^ flip))
+                if alt not in self.excluded:
+                    options.append((-self.share(alt), alt))
+        return min(options)[1] if options else None
+
+    def best(self, index: int) -> ExtraCandidate | None:
+        if self.evidence() <= 0:
+            return None
+        guess = self._guess()
+        return None if guess is None else ExtraCandidate(index, guess, self)
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        acc, ref, wrong = self._state()
+        if wrong > self.kmax or parts in self.excluded:
+            return 0.0
+        want = set(parts)
+        if acc - want or ref & want:
+            return 0.0
+        k, m = len(acc), len(ref)
+        unseen = [v for v in self.values if v not in acc and v not in ref]
+        inside = sum(1 for v in unseen if v in want)
+        outside = len(unseen) - inside
+        q = 1.0
+        for j in range(inside):
+            q *= (self.A + k + j) / (self.A + self.B + k + m + j)
+        for j in range(outside):
+            q *= (self.B + m + j) / (self.A + self.B + k + inside + m + j)
+        return q
+
+    def exclude(self, parts: tuple[int, ...]) -> None:
+        self.excluded.add(parts)
+
+    def text(self, parts: tuple[int, ...]) -> str:
+        out = [v for v in self.values if v not in parts]
+        if len(out) == 1:
+            return f"{self.expr} != {out[0]}"
+        if len(parts) == 1:
+            return f"{self.expr} == {parts[0]}"
+        if len(out) < len(parts):
+            return f"{self.expr} not in {{{', '.join(map(str, out))}}}"
+        return f"{self.expr} in {{{', '.join(map(str, parts))}}}"
+
+    def english(self, parts: tuple[int, ...]) -> str:
+        return f"{self.said} is one of {', '.join(map(str, parts))}"
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        if not line:
+            return True
+        return self.fn(card.rank, line[-1].rank) in parts
+
+    def live_singles(self) -> set[int]:
+        return set()
+
+    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+        """Not counted (an underestimate of a plain candidate's probability)."""
+        return 0.0
+
+
+def _value_sets() -> list[tuple[str, str, Callable[[int, int], int], tuple[int, ...]]]:
+    """The quantities of :class:`ValueSetFamily`: (expression, English, f(r, p), values)."""
+    return [
+        ("card.rank + prev.rank", "the sum of the two ranks", lambda r, p: r + p,
+         tuple(range(2, 27))),
+        ("abs(card.rank - prev.rank)", "the distance between the two ranks",
+         lambda r, p: abs(r - p), tuple(range(13))),
+        ("wrap(card.rank - prev.rank)", "how far the rank climbs, counted round",
+         lambda r, p: (r - p - 1) % 13 + 1, tuple(range(1, 14))),
+        ("max(card.rank, prev.rank)", "the higher of the two ranks", max, tuple(range(1, 14))),
+        ("min(card.rank, prev.rank)", "the lower of the two ranks", min, tuple(range(1, 14))),
+    ]
+
+
 def _prev_side(cond: Block) -> Callable[[int, Card | None], int]:
     rows = cond.rows
     flags = [0 if (rows >> (NCARDS * i)) & 1 else 1 for i in range(NCARDS)]
@@ -1618,7 +1800,8 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
                 "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
-                "lag-mixed": 0.10, "three-ranks": 0.08}
+                "lag-mixed": 0.10, "three-ranks": 0.08,
+                "value-sets": 0.10}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -1750,6 +1933,10 @@ def _make_families(space: Space, kmax: int, eps: float,
                                      mask, accept, gate, said)
     yield PosRankFamily("pos-rank", EXTRA_SHARES["pos-rank"], kmax, eps)
     yield ThreeRankFamily("three ranks", EXTRA_SHARES["three-ranks"], kmax, eps)
+    vsets = _value_sets()
+    for expr, said, fn, values in vsets:
+        yield ValueSetFamily(f"values {expr}", EXTRA_SHARES["value-sets"] / len(vsets), kmax,
+                             eps, expr, said, fn, values)
 
 
 _CONDS: list[list[Block]] = []
