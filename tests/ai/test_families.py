@@ -240,9 +240,10 @@ def test_a_sum_that_must_not_be_thirteen_is_found() -> None:
     assert any(_same_verdicts(text, rule, line) for text in texts), texts
 
 
-def test_three_rank_relations_judge_as_their_texts() -> None:
-    from eleusis.ai.families import ThreeRankFamily
-    fam = ThreeRankFamily("three", 1.0, 0, 1e-4)
+@pytest.mark.parametrize("family", ["ThreeRankFamily", "NoRunFamily"])
+def test_three_card_relations_judge_as_their_texts(family: str) -> None:
+    from eleusis.ai import families
+    fam = getattr(families, family)("three", 1.0, 0, 1e-4)
     rng = random.Random(8)
     for h, (text, _, _) in enumerate(fam.rels):
         for _ in range(40):

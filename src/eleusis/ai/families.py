@@ -1166,6 +1166,52 @@ class ThreeRankFamily:
         return 0.0
 
 
+class NoRunFamily(ThreeRankFamily):
+    """"No three in a row" of one property: ``not (card is P and prev is P and prev2 is P)``.
+
+    Three face cards, three reds, three hearts, three high cards... never in
+    a row. (Two in a row is a split on the last card: ``if prev is P then
+    card is not P else true``.)
+    """
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
+        super().__init__(name, prior, kmax, eps)
+        runs = _run_properties()
+        self.rels = [(f"not ({c} and {p} and {p2})", f"never three in a row that {e}",
+                      lambda r, p, q: True) for c, p, p2, e, _ in runs]
+        self.props = [mask for *_, mask in runs]
+        self.w = 1.0 / len(self.rels)
+        self.mm = [0] * len(self.rels)
+
+    def _row(self, h: int, prev: Card | None, prev2: Card | None) -> int:
+        if prev is None or prev2 is None:
+            return FULL52
+        mask = self.props[h]
+        if (mask >> prev.index) & 1 and (mask >> prev2.index) & 1:
+            return FULL52 & ~mask
+        return FULL52
+
+
+def _run_properties() -> list[tuple[str, str, str, str, int]]:
+    """Properties of :class:`NoRunFamily`: (on the card, the last, two back, English, cards)."""
+    out: list[tuple[str, str, str, str, int]] = []
+    for word, said, test in (("red", "are red", lambda c: c.red),
+                             ("black", "are black", lambda c: not c.red),
+                             ("face", "are face cards", lambda c: c.face),
+                             ("numeral", "are numerals", lambda c: not c.face),
+                             ("even", "have even ranks", lambda c: c.even),
+                             ("odd", "have odd ranks", lambda c: not c.even)):
+        out.append((f"card is {word}", f"prev is {word}", f"prev2 is {word}", said,
+                    card_mask(test)))
+    for suit in SUITS:
+        out.append((f"card is {suit.noun}", f"prev is {suit.noun}", f"prev2 is {suit.noun}",
+                    f"are {suit.noun}", card_mask(lambda c, s=suit: c.suit == s)))  # type: ignore[misc]
+    for op, k, said in ((">=", 8, "have ranks of 8 or more"), ("<=", 7, "have ranks of 7 or less")):
+        out.append((f"card.rank {op} {k}", f"prev.rank {op} {k}", f"prev2.rank {op} {k}", said,
+                    card_mask(lambda c, op=op, k=k: c.rank >= k if op == ">=" else c.rank <= k)))  # type: ignore[misc]
+    return out
+
+
 def _pos_rank_relations() -> list[tuple[str, str, Callable[[int, int], bool]]]:
     """Relations of the card's rank with the position: (text, English, test(pos, rank))."""
     out: list[tuple[str, str, Callable[[int, int], bool]]] = []
@@ -1801,7 +1847,7 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
                 "lag-mixed": 0.10, "three-ranks": 0.08,
-                "value-sets": 0.10}
+                "value-sets": 0.10, "no-run": 0.05}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -1933,6 +1979,7 @@ def _make_families(space: Space, kmax: int, eps: float,
                                      mask, accept, gate, said)
     yield PosRankFamily("pos-rank", EXTRA_SHARES["pos-rank"], kmax, eps)
     yield ThreeRankFamily("three ranks", EXTRA_SHARES["three-ranks"], kmax, eps)
+    yield NoRunFamily("no three in a row", EXTRA_SHARES["no-run"], kmax, eps)
     vsets = _value_sets()
     for expr, said, fn, values in vsets:
         yield ValueSetFamily(f"values {expr}", EXTRA_SHARES["value-sets"] / len(vsets), kmax,
