@@ -1348,6 +1348,36 @@ def _log_beta(a: float, b: float) -> float:
     return lgamma(a) + lgamma(b) - lgamma(a + b)
 
 
+def _set_share(k: int, m: int, inside: int, outside: int, a: float, b: float) -> float:
+    """The probability of one set of a Beta-Bernoulli family of sets.
+
+    ``k`` members seen accepted, ``m`` seen refused; the set puts ``inside``
+    of the unseen members in and ``outside`` out: each in turn, as the
+    predictive (updated after each) says.
+    """
+    q = 1.0
+    for j in range(inside):
+        q *= (a + k + j) / (a + b + k + m + j)
+    for j in range(outside):
+        q *= (b + m + j) / (a + b + k + inside + m + j)
+    return q
+
+
+def _best_set(base: tuple[int, ...], unseen: Sequence[int], excluded: set[tuple[int, ...]],
+              share: Callable[[tuple[int, ...]], float]) -> tuple[int, ...] | None:
+    """``base``, or if it was judged wrong the flip of the unseen member (or two) losing least."""
+    if base not in excluded:
+        return base
+    options = []
+    for i, v in enumerate(unseen):
+        for v2 in [None, *unseen[i + 1:]]:
+            flip = {v} if v2 is None else {v, v2}
+            alt = tuple(sorted(set(base) ^ flip))
+            if alt not in excluded:
+                options.append((-share(alt), alt))
+    return min(options)[1] if options else None
+
+
 class RankSetFamily:
     """``card.rank in S`` for any set ``S`` of ranks: each rank in or out, Beta-Bernoulli.
 
@@ -1432,17 +1462,8 @@ class RankSetFamily:
         take_unseen = self._p_unseen() >= 0.5
         base = tuple(r for r in range(1, 14)
                      if acc >> r & 1 or (take_unseen and not ref >> r & 1))
-        if base not in self.excluded:
-            return base
         unseen = [r for r in range(1, 14) if not (acc | ref) >> r & 1]
-        options = []
-        for i, r in enumerate(unseen):
-            for r2 in [None, *unseen[i + 1:]]:
-                flip = {r} if r2 is None else {r, r2}
-                alt = tuple(sorted(set(base) ^ flip))
-                if alt not in self.excluded:
-                    options.append((-self.share(alt), alt))
-        return min(options)[1] if options else None
+        return _best_set(base, unseen, self.excluded, self.share)
 
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
@@ -1457,17 +1478,10 @@ class RankSetFamily:
         want = sum(1 << r for r in parts)
         if (acc & ~want) or (ref & want):
             return 0.0
-        k, m = bin(acc).count("1"), bin(ref).count("1")
-        q = 1.0
-        # each unseen rank as the guess says, in turn (the predictive updates)
         inside = sum(1 for r in range(1, 14)
                      if want >> r & 1 and not acc >> r & 1)
-        outside = unseen - inside
-        for j in range(inside):
-            q *= (self.A + k + j) / (self.A + self.B + k + m + j)
-        for j in range(outside):
-            q *= (self.B + m + j) / (self.A + self.B + k + inside + m + j)
-        return q
+        return _set_share(bin(acc).count("1"), bin(ref).count("1"), inside, unseen - inside,
+                          self.A, self.B)
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         # (the evidence barely moves: one set among the 2 ** unseen ones)
@@ -1726,17 +1740,8 @@ class ValueSetFamily:
         acc, ref, _ = self._state()
         take = self._p_unseen(acc, ref) >= 0.5
         base = tuple(v for v in self.values if v in acc or (take and v not in ref))
-        if base not in self.excluded:
-            return base
         unseen = [v for v in self.values if v not in acc and v not in ref]
-        options = []
-        for i, v in enumerate(unseen):
-            for v2 in [None, *unseen[i + 1:]]:
-                flip = {v} if v2 is None else {v, v2}
-                alt = tuple(sorted(set(base) ^ flip))
-                if alt not in self.excluded:
-                    options.append((-self.share(alt), alt))
-        return min(options)[1] if options else None
+        return _best_set(base, unseen, self.excluded, self.share)
 
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
@@ -1751,16 +1756,9 @@ class ValueSetFamily:
         want = set(parts)
         if acc - want or ref & want:
             return 0.0
-        k, m = len(acc), len(ref)
         unseen = [v for v in self.values if v not in acc and v not in ref]
         inside = sum(1 for v in unseen if v in want)
-        outside = len(unseen) - inside
-        q = 1.0
-        for j in range(inside):
-            q *= (self.A + k + j) / (self.A + self.B + k + m + j)
-        for j in range(outside):
-            q *= (self.B + m + j) / (self.A + self.B + k + inside + m + j)
-        return q
+        return _set_share(len(acc), len(ref), inside, len(unseen) - inside, self.A, self.B)
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.excluded.add(parts)
