@@ -18,7 +18,17 @@ the previous card. People also write rules that
   prev.rank > prev2.rank then ...``): :class:`BackSplitFamily`; on the
   last card's suit (``case prev.suit ...``): a :class:`SplitFamily`;
 * relate the rank with the position (``card.rank >= pos``, ``card.rank % 3
-  == pos % 3``): :class:`PosRankFamily`.
+  == pos % 3``): :class:`PosRankFamily`;
+* gate a set of ranks behind a colour or suit (``card is not hearts or
+  card.rank != 1``: everything but the ace of hearts):
+  :class:`GatedRankSetFamily`;
+* join any single block with a plain relation two back (``card.rank >
+  prev2.rank or card.color != prev.color``): :class:`MixedLagFamily`;
+* relate the rank with the last two ranks (the sum of three, between the
+  last two): :class:`ThreeRankFamily`; forbid three in a row of one
+  property: :class:`NoRunFamily`;
+* accept any set of values of the two ranks' sum, distance, climb, max or
+  min (``card.rank + prev.rank != 13``): :class:`ValueSetFamily`.
 
 None of them is enumerated. A split family factorises like the periodic
 rules of :mod:`eleusis.ai.inference`: the observations on one side of the
@@ -26,9 +36,11 @@ split say nothing about the block on the other side, so it keeps one
 mismatch counter per (side, single block) and its evidence is a product of
 per-side sums: ``k`` sides of ~220 blocks cover ``220 ** k`` rules. A lag
 family is a short explicit list (one relation applied to two or three
-earlier cards). The rank-set family is a Beta-Bernoulli model over the 13
-ranks (each rank in or out of the set), whose evidence and predictions are
-closed forms.
+earlier cards). The rank-set families are Beta-Bernoulli models over the 13
+ranks (each rank in or out of the set), the value sets over the values of a
+quantity of two ranks: their evidence and predictions are closed forms. The
+mixed lag family holds its ~12,000 pairs as bit sets (for each block, the
+relations two back still alive with it).
 
 Each family gives its *evidence* (the marginal likelihood of the verdicts
 seen, relative to its prior: comparable with the enumerated families'), its
