@@ -52,7 +52,7 @@ share of the family's posterior. They read only observations.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import exp, lgamma
 from typing import Protocol
@@ -872,8 +872,7 @@ class MixedLagFamily:
         self.fronts = [i for i in range(n1)
                        if space.text(i) != "true" and weights[i] > 0]
         self.front_w = [weights[i] for i in self.fronts]
-        self.nb = len(self.backs)
-        self.all_b = (1 << self.nb) - 1
+        self.all_b = (1 << len(self.backs)) - 1
         #: pairs of a relation with itself are the lag family's (left out here)
         self.start = [self.all_b & ~sum(1 << k for k, j in enumerate(self.backs)
                                         if space.text(j) == space.text(i))
@@ -990,15 +989,11 @@ class MixedLagFamily:
             masks[f] &= ~(1 << k)
         self._sum()
 
-    def _texts(self, parts: tuple[int, ...]) -> tuple[str, str]:
-        _, f, k = parts
+    def text(self, parts: tuple[int, ...]) -> str:
+        h, f, k = parts
         a = self.space.text(self.fronts[f])
         b = self.space.text(self.backs[k]).replace("prev.", "prev2.")
-        return a, b
-
-    def text(self, parts: tuple[int, ...]) -> str:
-        a, b = self._texts(parts)
-        return f"{_paren(a)} {self.HOWS[parts[0]]} {_paren(b)}"
+        return f"{_paren(a)} {self.HOWS[h]} {_paren(b)}"
 
     def english(self, parts: tuple[int, ...]) -> str:
         h, f, k = parts
@@ -1080,52 +1075,48 @@ def _three_rank_relations() -> list[tuple[str, str, Callable[[int, int, int], bo
     return out
 
 
-class ThreeRankFamily:
-    """One relation of the card's rank with the last two ranks (sums of three, between...).
+class RelationFamily:
+    """A short explicit list of relations, each judging a card from its own reading.
 
-    "The last three ranks add up to a prime", "a rank between the last two",
-    "the sum of the last two, counted round". Where there is no card two
-    back every card is accepted, as the rule language reads a missing
-    ``prev2``. Verdicts are computed per (last rank, rank two back) as a set
-    of accepted ranks, once per process.
+    The common machinery of :class:`PosRankFamily`, :class:`ThreeRankFamily`
+    and :class:`NoRunFamily`: uniform prior weights, one mismatch counter per
+    relation, evidence the sum of the live weights. A subclass says which
+    cards relation ``h`` accepts at a position after the last two cards
+    (:meth:`_row`, a 52-bit set) and gives each relation's text and English.
     """
 
-    def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
+    def __init__(self, name: str, prior: float, kmax: int, eps: float,
+                 said: Sequence[tuple[str, str]]) -> None:
         self.name = name
         self.prior = prior
-        self.rels = _three_rank_relations()
-        self.w = 1.0 / len(self.rels)
+        self.said = list(said)
+        self.w = 1.0 / len(self.said)
         self.k1 = kmax + 1
         self.pe = [eps ** m for m in range(kmax + 1)] + [0.0]
-        self.mm = [0] * len(self.rels)
+        self.mm = [0] * len(self.said)
         self.z = 1.0
-        self._rows: dict[tuple[int, int, int], int] = {}
 
-    def fresh(self) -> ThreeRankFamily:
-        """The same family before any observation (sharing the verdict cache)."""
+    def fresh(self) -> RelationFamily:
+        """The same family before any observation (sharing the unchanging parts)."""
         new = copy.copy(self)
-        new.mm = [0] * len(self.rels)
+        new.mm = [0] * len(self.said)
         new.z = 1.0
         return new
 
-    def _row(self, h: int, prev: Card | None, prev2: Card | None) -> int:
-        if prev is None or prev2 is None:
-            return FULL52
-        key = (h, prev.rank, prev2.rank)
-        row = self._rows.get(key)
-        if row is None:
-            f = self.rels[h][2]
-            row = self._rows[key] = sum(_RANK_CARDS[r] for r in range(1, 14)
-                                        if f(r, prev.rank, prev2.rank))
-        return row
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
+        """The cards relation ``h`` accepts at ``pos`` after ``prev2``, ``prev``."""
+        raise NotImplementedError
+
+    def _sum(self) -> None:
+        self.z = sum(self.w * self.pe[m] for m in self.mm if m < self.k1)
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
-        b = 1 << obs.card.index
         mm, k1 = self.mm, self.k1
-        for h in range(len(self.rels)):
-            if mm[h] < k1 and bool(self._row(h, obs.prev, obs.prev2) & b) != obs.accepted:
+        for h in range(len(mm)):
+            if mm[h] < k1 and bool(self._row(h, obs.pos, obs.prev, obs.prev2)
+                                   >> obs.card.index & 1) != obs.accepted:
                 mm[h] += 1
-        self.z = sum(self.w * self.pe[m] for m in mm if m < k1)
+        self._sum()
 
     def evidence(self) -> float:
         return self.z
@@ -1138,11 +1129,11 @@ class ThreeRankFamily:
             return
         prev = line[-1] if line else None
         prev2 = line[-2] if len(line) >= 2 else None
-        f = scale * self.w / self.z
+        f = scale / self.z
         for h, m in enumerate(self.mm):
             if m < self.k1:
-                row = self._row(h, prev, prev2)
-                out[row] = out.get(row, 0.0) + f * self.pe[m]
+                row = self._row(h, pos, prev, prev2)
+                out[row] = out.get(row, 0.0) + f * self.w * self.pe[m]
 
     def best(self, index: int) -> ExtraCandidate | None:
         live = [h for h, m in enumerate(self.mm) if m < self.k1]
@@ -1152,33 +1143,61 @@ class ThreeRankFamily:
         return ExtraCandidate(index, (h,), self)
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
-        m = self.mm[parts[0]]
-        return self.w * self.pe[m] / self.z if self.z > 0 and m < self.k1 else 0.0
+        return self.w * self.pe[self.mm[parts[0]]] / self.z if self.z > 0 else 0.0
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.mm[parts[0]] = self.k1
-        self.z = sum(self.w * self.pe[m] for m in self.mm if m < self.k1)
+        self._sum()
 
     def text(self, parts: tuple[int, ...]) -> str:
-        return self.rels[parts[0]][0]
+        return self.said[parts[0]][0]
 
     def english(self, parts: tuple[int, ...]) -> str:
-        return self.rels[parts[0]][1]
+        return self.said[parts[0]][1]
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         prev = line[-1] if line else None
         prev2 = line[-2] if len(line) >= 2 else None
-        return bool(self._row(parts[0], prev, prev2) >> card.index & 1)
+        return bool(self._row(parts[0], len(line) + 1, prev, prev2) >> card.index & 1)
 
     def live_singles(self) -> set[int]:
         return set()
 
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
-        """Not counted (an underestimate of a plain candidate's probability)."""
+        """Not counted: an underestimate of a plain candidate's probability, which
+        only delays a guess (a relation with the position changes as the line
+        grows; one with two cards back reads what a plain rule cannot)."""
         return 0.0
 
 
-class NoRunFamily(ThreeRankFamily):
+class ThreeRankFamily(RelationFamily):
+    """One relation of the card's rank with the last two ranks (sums of three, between...).
+
+    "The last three ranks add up to a prime", "a rank between the last two",
+    "the sum of the last two, counted round". Where there is no card two
+    back every card is accepted, as the rule language reads a missing
+    ``prev2``. Verdicts are computed per (last rank, rank two back) as a set
+    of accepted ranks, once per process.
+    """
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
+        self.rels = _three_rank_relations()
+        super().__init__(name, prior, kmax, eps, [(t, e) for t, e, _ in self.rels])
+        self._rows: dict[tuple[int, int, int], int] = {}
+
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
+        if prev is None or prev2 is None:
+            return FULL52
+        key = (h, prev.rank, prev2.rank)
+        row = self._rows.get(key)
+        if row is None:
+            f = self.rels[h][2]
+            row = self._rows[key] = sum(_RANK_CARDS[r] for r in range(1, 14)
+                                        if f(r, prev.rank, prev2.rank))
+        return row
+
+
+class NoRunFamily(RelationFamily):
     """"No three in a row" of one property: ``not (card is P and prev is P and prev2 is P)``.
 
     Three face cards, three reds, three hearts, three high cards... never in
@@ -1187,18 +1206,15 @@ class NoRunFamily(ThreeRankFamily):
     """
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
-        super().__init__(name, prior, kmax, eps)
-        runs = _run_properties()
-        self.rels = [(f"not ({c} and {p} and {p2})", f"never three in a row that {e}",
-                      lambda r, p, q: True) for c, p, p2, e, _ in runs]
-        self.props = [mask for *_, mask in runs]
-        self.w = 1.0 / len(self.rels)
-        self.mm = [0] * len(self.rels)
+        #: (text, English, the cards with the property)
+        self.rels = [(f"not ({c} and {p} and {p2})", f"never three in a row that {e}", mask)
+                     for c, p, p2, e, mask in _run_properties()]
+        super().__init__(name, prior, kmax, eps, [(t, e) for t, e, _ in self.rels])
 
-    def _row(self, h: int, prev: Card | None, prev2: Card | None) -> int:
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
         if prev is None or prev2 is None:
             return FULL52
-        mask = self.props[h]
+        mask = self.rels[h][2]
         if (mask >> prev.index) & 1 and (mask >> prev2.index) & 1:
             return FULL52 & ~mask
         return FULL52
@@ -1259,7 +1275,7 @@ def _pos_rank_relations() -> list[tuple[str, str, Callable[[int, int], bool]]]:
     return out
 
 
-class PosRankFamily:
+class PosRankFamily(RelationFamily):
     """One relation of the card's rank with its position (``card.rank >= pos``,
     ``card.rank % 3 == pos % 3``, ``(card.rank + pos) % 2 == 1``...).
 
@@ -1269,88 +1285,17 @@ class PosRankFamily:
     """
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
-        self.name = name
-        self.prior = prior
         self.hyps = _pos_rank_relations()
-        self.w = [1.0 / len(self.hyps)] * len(self.hyps)
-        self.k1 = kmax + 1
-        self.pe = [eps ** m for m in range(kmax + 1)] + [0.0]
-        self.mm = [0] * len(self.hyps)
-        self.z = 1.0
+        super().__init__(name, prior, kmax, eps, [(t, e) for t, e, _ in self.hyps])
         #: (hypothesis, position) -> the 52-bit set of cards it accepts there
         self._rows: dict[tuple[int, int], int] = {}
 
-    def fresh(self) -> PosRankFamily:
-        """The same family before any observation (sharing the unchanging parts)."""
-        new = copy.copy(self)
-        new.mm = [0] * len(self.hyps)
-        new.z = 1.0
-        return new
-
-    def _row_at(self, h: int, pos: int) -> int:
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
         row = self._rows.get((h, pos))
         if row is None:
             f = self.hyps[h][2]
             row = self._rows[(h, pos)] = sum(_RANK_CARDS[r] for r in range(1, 14) if f(pos, r))
         return row
-
-    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
-        want = obs.accepted
-        mm, k1 = self.mm, self.k1
-        r = obs.card.rank
-        for h, (_, _, f) in enumerate(self.hyps):
-            if mm[h] < k1 and f(obs.pos, r) != want:
-                mm[h] += 1
-        self.z = sum(self.w[h] * self.pe[m] for h, m in enumerate(mm) if m < k1)
-
-    def evidence(self) -> float:
-        return self.z
-
-    def alive(self) -> bool:
-        return self.z > 0
-
-    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
-        if self.z <= 0:
-            return
-        f = scale / self.z
-        for h, m in enumerate(self.mm):
-            if m < self.k1:
-                row = self._row_at(h, pos)
-                out[row] = out.get(row, 0.0) + f * self.w[h] * self.pe[m]
-
-    def best(self, index: int) -> ExtraCandidate | None:
-        live = [h for h, m in enumerate(self.mm) if m < self.k1]
-        if not live:
-            return None
-        h = max(live, key=lambda h: (self.w[h] * self.pe[self.mm[h]], -h))
-        return ExtraCandidate(index, (h,), self)
-
-    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
-        h = parts[0]
-        return self.w[h] * self.pe[self.mm[h]] / self.z if self.z > 0 else 0.0
-
-    def exclude(self, parts: tuple[int, ...]) -> None:
-        h = parts[0]
-        if self.mm[h] < self.k1:
-            self.mm[h] = self.k1
-            self.z = sum(self.w[g] * self.pe[m] for g, m in enumerate(self.mm) if m < self.k1)
-
-    def text(self, parts: tuple[int, ...]) -> str:
-        return self.hyps[parts[0]][0]
-
-    def english(self, parts: tuple[int, ...]) -> str:
-        return self.hyps[parts[0]][1]
-
-    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
-        return self.hyps[parts[0]][2](len(line) + 1, card.rank)
-
-    def live_singles(self) -> set[int]:
-        return set()
-
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
-        """Not counted (a relation with the position changes as the line grows):
-        an underestimate, which only delays a guess."""
-        return 0.0
 
 
 _RANK_CARDS = [card_mask(lambda c, r=r: c.rank == r) for r in range(14)]  # type: ignore[misc]
@@ -1390,6 +1335,21 @@ def _best_set(base: tuple[int, ...], unseen: Sequence[int], excluded: set[tuple[
     return min(options)[1] if options else None
 
 
+def _members_text(expr: str, parts: Sequence[int], universe: Iterable[int],
+                  by_complement: bool) -> str:
+    """``expr`` in the set ``parts`` of ``universe``, as rule text: ``!= v`` when one
+    value is left out, ``== v`` for one value, else ``in {...}``, or ``not in {...}``
+    of the values left out when ``by_complement``."""
+    out = [v for v in universe if v not in parts]
+    if len(out) == 1:
+        return f"{expr} != {out[0]}"
+    if len(parts) == 1:
+        return f"{expr} == {parts[0]}"
+    if by_complement:
+        return f"{expr} not in {{{', '.join(map(str, out))}}}"
+    return f"{expr} in {{{', '.join(map(str, parts))}}}"
+
+
 class RankSetFamily:
     """``card.rank in S`` for any set ``S`` of ranks: each rank in or out, Beta-Bernoulli.
 
@@ -1397,10 +1357,14 @@ class RankSetFamily:
     the evidence is ``B(a + k, b + m) / B(a, b)`` and an unseen rank is
     accepted with probability ``(a + k) / (a + b + k + m)``. A rank seen
     both accepted and refused rules the family out (or, tolerating
-    mistakes, costs ``eps`` each time).
+    mistakes, costs ``eps`` each time). The cards of ``fixed`` (none here; a
+    colour or suit in :class:`GatedRankSetFamily`) are judged ``accept``
+    whatever their rank; a verdict against that is a mismatch too.
     """
 
     A = B = 1.0
+    fixed = 0
+    accept = True
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
         self.name = name
@@ -1408,6 +1372,8 @@ class RankSetFamily:
         self.kmax = kmax
         self.eps = eps
         self.seen = [[0, 0] for _ in range(14)]  # [refused, accepted] counts by rank
+        #: verdicts on the cards of ``fixed`` that went against ``accept``
+        self.gate_wrong = 0
         #: sets guessed and judged wrong (their share is 0 from then on)
         self.excluded: set[tuple[int, ...]] = set()
 
@@ -1431,15 +1397,19 @@ class RankSetFamily:
         return acc, ref, wrong, unseen
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        if self.fixed >> obs.card.index & 1:
+            if obs.accepted != self.accept:
+                self.gate_wrong += 1
+            return
         self.seen[obs.card.rank][1 if obs.accepted else 0] += 1
 
     def evidence(self) -> float:
         acc, ref, wrong, _ = self._state()
-        if wrong > self.kmax:
+        if wrong > self.kmax or self.gate_wrong > self.kmax:
             return 0.0
         k, m = bin(acc).count("1"), bin(ref).count("1")
         return exp(_log_beta(self.A + k, self.B + m) - _log_beta(self.A, self.B)) \
-            * self.eps ** wrong
+            * self.eps ** wrong * self.eps ** self.gate_wrong
 
     def alive(self) -> bool:
         return self.evidence() > 0
@@ -1453,12 +1423,13 @@ class RankSetFamily:
         if self.evidence() <= 0:
             return
         acc, ref, _, _ = self._state()
-        known = unseen = 0
+        known = self.fixed if self.accept else 0
+        unseen = 0
         for r in range(1, 14):
             if acc >> r & 1:
-                known |= _RANK_CARDS[r]
+                known |= _RANK_CARDS[r] & ~self.fixed
             elif not ref >> r & 1:
-                unseen |= _RANK_CARDS[r]
+                unseen |= _RANK_CARDS[r] & ~self.fixed
         p = self._p_unseen() if unseen else 0.0
         out[known] = out.get(known, 0.0) + scale * (1.0 - p)
         if p:
@@ -1485,7 +1456,7 @@ class RankSetFamily:
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         acc, ref, wrong, unseen = self._state()
-        if wrong > self.kmax or parts in self.excluded:
+        if wrong > self.kmax or self.gate_wrong > self.kmax or parts in self.excluded:
             return 0.0
         want = sum(1 << r for r in parts)
         if (acc & ~want) or (ref & want):
@@ -1493,7 +1464,7 @@ class RankSetFamily:
         inside = sum(1 for r in range(1, 14)
                      if want >> r & 1 and not acc >> r & 1)
         return _set_share(bin(acc).count("1"), bin(ref).count("1"), inside, unseen - inside,
-                          self.A, self.B)
+                          self.A, self.B) * self.eps ** self.gate_wrong
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         # (the evidence barely moves: one set among the 2 ** unseen ones)
@@ -1517,19 +1488,25 @@ class RankSetFamily:
              else "never accepted")
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        if self.fixed >> card.index & 1:
+            return self.accept
         return card.rank in parts
 
     def live_singles(self) -> set[int]:
         return set()
 
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
-        """A candidate that accepts one fixed set of ranks wherever it can go agrees."""
+        """A candidate that accepts ``fixed`` as the family does and one fixed set of
+        ranks on the other cards, wherever it can go, agrees."""
         sets = set(rows.values())
         if len(sets) != 1:
             return 0.0
         row = sets.pop()
-        ranks = tuple(r for r in range(1, 14) if row & _RANK_CARDS[r])
-        if sum(_RANK_CARDS[r] for r in ranks) != row:
+        if (row & self.fixed) != (self.fixed if self.accept else 0):
+            return 0.0
+        rest = row & ~self.fixed
+        ranks = tuple(r for r in range(1, 14) if rest & _RANK_CARDS[r])
+        if sum(_RANK_CARDS[r] & ~self.fixed for r in ranks) != rest:
             return 0.0
         return self.share(ranks)
 
@@ -1558,7 +1535,6 @@ class GatedRankSetFamily(RankSetFamily):
         self.fixed = gate if accept else FULL52 & ~gate
         self.gate_text = gate_text
         self.gate_english = gate_english
-        self.gate_wrong = 0
         self.excluded.update({(), tuple(range(1, 14))})
 
     def fresh(self) -> GatedRankSetFamily:
@@ -1566,49 +1542,8 @@ class GatedRankSetFamily(RankSetFamily):
         return GatedRankSetFamily(self.name, self.prior, self.kmax, self.eps, self.gate,
                                   self.accept, self.gate_text, self.gate_english)
 
-    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
-        if self.fixed >> obs.card.index & 1:
-            if obs.accepted != self.accept:
-                self.gate_wrong += 1
-            return
-        super().observe(obs, single_verdicts)
-
-    def evidence(self) -> float:
-        if self.gate_wrong > self.kmax:
-            return 0.0
-        return super().evidence() * self.eps ** self.gate_wrong
-
-    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
-        if self.evidence() <= 0:
-            return
-        acc, ref, _, _ = self._state()
-        known = self.fixed if self.accept else 0
-        unseen = 0
-        for r in range(1, 14):
-            if acc >> r & 1:
-                known |= _RANK_CARDS[r] & ~self.fixed
-            elif not ref >> r & 1:
-                unseen |= _RANK_CARDS[r] & ~self.fixed
-        p = self._p_unseen() if unseen else 0.0
-        out[known] = out.get(known, 0.0) + scale * (1.0 - p)
-        if p:
-            out[known | unseen] = out.get(known | unseen, 0.0) + scale * p
-
-    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
-        if self.gate_wrong > self.kmax:
-            return 0.0
-        return super().share(parts, pos_next) * self.eps ** self.gate_wrong
-
     def text(self, parts: tuple[int, ...]) -> str:
-        out = [r for r in range(1, 14) if r not in parts]
-        if len(out) == 1:
-            ranks = f"card.rank != {out[0]}"
-        elif len(parts) == 1:
-            ranks = f"card.rank == {parts[0]}"
-        elif len(parts) >= 10:
-            ranks = f"card.rank not in {{{', '.join(str(r) for r in out)}}}"
-        else:
-            ranks = f"card.rank in {{{', '.join(str(r) for r in parts)}}}"
+        ranks = _members_text("card.rank", parts, range(1, 14), len(parts) >= 10)
         return f"{self.gate_text} {'or' if self.accept else 'and'} {ranks}"
 
     def english(self, parts: tuple[int, ...]) -> str:
@@ -1616,25 +1551,6 @@ class GatedRankSetFamily(RankSetFamily):
         if self.accept:
             return f"either {self.gate_english}, or {ranks}"
         return f"{self.gate_english}, and {ranks}"
-
-    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
-        if self.fixed >> card.index & 1:
-            return self.accept
-        return card.rank in parts
-
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
-        """A candidate that accepts this gate and one fixed set of ranks wherever it can go."""
-        sets = set(rows.values())
-        if len(sets) != 1:
-            return 0.0
-        row = sets.pop()
-        if (row & self.fixed) != (self.fixed if self.accept else 0):
-            return 0.0
-        rest = row & ~self.fixed
-        ranks = tuple(r for r in range(1, 14) if rest & _RANK_CARDS[r])
-        if sum(_RANK_CARDS[r] & ~self.fixed for r in ranks) != rest:
-            return 0.0
-        return self.share(ranks)
 
 
 def _gates() -> list[tuple[str, str, int]]:
@@ -1776,14 +1692,8 @@ class ValueSetFamily:
         self.excluded.add(parts)
 
     def text(self, parts: tuple[int, ...]) -> str:
-        out = [v for v in self.values if v not in parts]
-        if len(out) == 1:
-            return f"{self.expr} != {out[0]}"
-        if len(parts) == 1:
-            return f"{self.expr} == {parts[0]}"
-        if len(out) < len(parts):
-            return f"{self.expr} not in {{{', '.join(map(str, out))}}}"
-        return f"{self.expr} in {{{', '.join(map(str, parts))}}}"
+        return _members_text(self.expr, parts, self.values,
+                             2 * len(parts) > len(self.values))
 
     def english(self, parts: tuple[int, ...]) -> str:
         return f"{self.said} is one of {', '.join(map(str, parts))}"
