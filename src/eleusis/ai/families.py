@@ -1576,9 +1576,20 @@ class ValueSetFamily:
     values are accepted with the predictive probability. A guess writes the
     set, the unseen values all in or all out as the predictive says (after a
     wrong guess, the unseen value or two whose flip loses least).
+
+    People mostly write *simple* sets: a bound (``<= 9``, ``>= 18``), a range
+    (``in 3..5``), one value in or out (``== 13``, ``!= 13``), a class modulo
+    2 to 5. Under the Beta-Bernoulli alone such a set is one of thousands
+    agreeing with what was seen (every unseen value halves its share), so a
+    bound that fits twenty plays stays unlikely. The prior is therefore a
+    mixture: ``SIMPLE`` of the mass on the simple sets (uniform among them,
+    mismatches counted per set as bit slices), the rest on the
+    Beta-Bernoulli; a simple set's posterior sums both parts.
     """
 
     A = B = 1.0
+    #: the prior share of the simple sets (bounds, ranges, one value, modulo)
+    SIMPLE = 0.6
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float, expr: str = "",
                  said: str = "", fn: Callable[[int, int], int] | None = None,
@@ -1595,12 +1606,28 @@ class ValueSetFamily:
         # the sets that accept every value or none are plain rules (true, false)
         self.excluded: set[tuple[int, ...]] = {(), tuple(values)}
         self._masks: dict[int, dict[int, int]] = {}
+        simple = _simple_sets(expr, values)
+        #: the simple sets (values, text), and for each value the bit set of
+        #: the simple sets holding it
+        self.simple = simple
+        self.simple_index = {members: j for j, (members, _) in enumerate(simple)}
+        self.holding = {v: sum(1 << j for j, (members, _) in enumerate(simple) if v in members)
+                        for v in values}
+        self.all_simple = (1 << len(simple)) - 1
+        self.pe = [eps ** m for m in range(kmax + 1)]
+        self._simple_rows: dict[tuple[int, int], int] = {}
+        self._reset_simple()
+
+    def _reset_simple(self) -> None:
+        # levels[m]: the simple sets with m mismatches so far
+        self.levels = [self.all_simple] + [0] * self.kmax
 
     def fresh(self) -> ValueSetFamily:
         """The same family before any observation (sharing the value masks)."""
         new = copy.copy(self)
         new.seen = {}
         new.excluded = {(), tuple(self.values)}
+        new._reset_simple()
         return new
 
     def _by_value(self, prev: Card) -> dict[int, int]:
@@ -1632,13 +1659,33 @@ class ValueSetFamily:
             return
         v = self.fn(obs.card.rank, obs.prev.rank)
         self.seen.setdefault(v, [0, 0])[1 if obs.accepted else 0] += 1
+        bad = self.holding[v] ^ self.all_simple if obs.accepted else self.holding[v]
+        carry = 0
+        for m, cur in enumerate(self.levels):
+            self.levels[m] = (cur & ~bad) | carry
+            carry = cur & bad
 
-    def evidence(self) -> float:
+    def _free_evidence(self) -> float:
+        """The Beta-Bernoulli part's evidence (any set of values)."""
         acc, ref, wrong = self._state()
         if wrong > self.kmax:
             return 0.0
         return exp(_log_beta(self.A + len(acc), self.B + len(ref))
                    - _log_beta(self.A, self.B)) * self.eps ** wrong
+
+    def _simple_weight(self, j: int) -> float:
+        """The prior-weighted likelihood of simple set ``j`` (0 once ruled out)."""
+        for m, mask in enumerate(self.levels):
+            if mask >> j & 1:
+                return self.SIMPLE * self.pe[m] / len(self.simple)
+        return 0.0
+
+    def _simple_evidence(self) -> float:
+        return self.SIMPLE * sum(self.pe[m] * bin(mask).count("1")
+                                 for m, mask in enumerate(self.levels)) / len(self.simple)
+
+    def evidence(self) -> float:
+        return (1.0 - self.SIMPLE) * self._free_evidence() + self._simple_evidence()
 
     def alive(self) -> bool:
         return self.evidence() > 0
@@ -1647,22 +1694,44 @@ class ValueSetFamily:
         return (self.A + len(acc)) / (self.A + self.B + len(acc) + len(ref))
 
     def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
-        if self.evidence() <= 0:
+        total = self.evidence()
+        if total <= 0:
             return
         if not line:
             out[FULL52] = out.get(FULL52, 0.0) + scale
             return
-        acc, ref, _ = self._state()
-        known = unseen = 0
-        for v, cards in self._by_value(line[-1]).items():
-            if v in acc:
-                known |= cards
-            elif v not in ref:
-                unseen |= cards
-        p = self._p_unseen(acc, ref) if unseen else 0.0
-        out[known] = out.get(known, 0.0) + scale * (1.0 - p)
-        if p:
-            out[known | unseen] = out.get(known | unseen, 0.0) + scale * p
+        prev = line[-1]
+        free = scale * (1.0 - self.SIMPLE) * self._free_evidence() / total
+        if free > 0:
+            acc, ref, _ = self._state()
+            known = unseen = 0
+            for v, cards in self._by_value(prev).items():
+                if v in acc:
+                    known |= cards
+                elif v not in ref:
+                    unseen |= cards
+            p = self._p_unseen(acc, ref) if unseen else 0.0
+            out[known] = out.get(known, 0.0) + free * (1.0 - p)
+            if p:
+                out[known | unseen] = out.get(known | unseen, 0.0) + free * p
+        unit = scale * self.SIMPLE / (len(self.simple) * total)
+        for m, mask in enumerate(self.levels):
+            w = unit * self.pe[m]
+            while mask:
+                low = mask & -mask
+                j = low.bit_length() - 1
+                mask ^= low
+                row = self._simple_row(j, prev)
+                out[row] = out.get(row, 0.0) + w
+
+    def _simple_row(self, j: int, prev: Card) -> int:
+        """The cards simple set ``j`` accepts after ``prev``."""
+        row = self._simple_rows.get((j, prev.rank))
+        if row is None:
+            members = self.simple[j][0]
+            row = self._simple_rows[(j, prev.rank)] = sum(
+                cards for v, cards in self._by_value(prev).items() if v in members)
+        return row
 
     def _guess(self) -> tuple[int, ...] | None:
         acc, ref, _ = self._state()
@@ -1674,12 +1743,18 @@ class ValueSetFamily:
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
             return None
+        options = [(self._simple_weight(j), members) for j, (members, _) in enumerate(self.simple)
+                   if members not in self.excluded]
+        top = max(options, default=(0.0, ()))
         guess = self._guess()
-        return None if guess is None else ExtraCandidate(index, guess, self)
+        if guess is None or (top[0] > 0 and self.share(top[1]) >= self.share(guess)):
+            return ExtraCandidate(index, top[1], self) if top[0] > 0 else None
+        return ExtraCandidate(index, guess, self)
 
-    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+    def _free_share(self, parts: tuple[int, ...]) -> float:
+        """The Beta-Bernoulli posterior of the set ``parts`` (given that part)."""
         acc, ref, wrong = self._state()
-        if wrong > self.kmax or parts in self.excluded:
+        if wrong > self.kmax:
             return 0.0
         want = set(parts)
         if acc - want or ref & want:
@@ -1688,10 +1763,26 @@ class ValueSetFamily:
         inside = sum(1 for v in unseen if v in want)
         return _set_share(len(acc), len(ref), inside, len(unseen) - inside, self.A, self.B)
 
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        total = self.evidence()
+        if total <= 0 or parts in self.excluded:
+            return 0.0
+        w = (1.0 - self.SIMPLE) * self._free_evidence() * self._free_share(parts)
+        j = self.simple_index.get(parts)
+        if j is not None:
+            w += self._simple_weight(j)
+        return w / total
+
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.excluded.add(parts)
+        j = self.simple_index.get(parts)
+        if j is not None:
+            self.levels = [mask & ~(1 << j) for mask in self.levels]
 
     def text(self, parts: tuple[int, ...]) -> str:
+        j = self.simple_index.get(parts)
+        if j is not None:
+            return self.simple[j][1]
         return _members_text(self.expr, parts, self.values,
                              2 * len(parts) > len(self.values))
 
@@ -1709,6 +1800,46 @@ class ValueSetFamily:
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
         """Not counted (an underestimate of a plain candidate's probability)."""
         return 0.0
+
+
+def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...], str]]:
+    """The sets of ``values`` people write of a quantity, with their rule text.
+
+    Bounds (``<= k``, ``>= k``), ranges (``in a..b``), one value (``== k``,
+    ``!= k``), a class modulo 2 to 5 (``% m == r``, ``% m != 0``); each set
+    once (the first text found), never empty or whole.
+
+    >>> sets = dict(_simple_sets("card.rank + prev.rank", range(2, 27)))
+    >>> sets[tuple(range(2, 10))]
+    'card.rank + prev.rank <= 9'
+    >>> sets[tuple(v for v in range(2, 27) if v != 13)]
+    'card.rank + prev.rank != 13'
+    >>> sets[tuple(v for v in range(2, 27) if v % 5 == 0)]
+    '(card.rank + prev.rank) % 5 == 0'
+    """
+    vals = tuple(values)
+    lo, hi = vals[0], vals[-1]
+    found: dict[tuple[int, ...], str] = {}
+
+    def add(members: Iterable[int], text: str) -> None:
+        key = tuple(v for v in vals if v in set(members))
+        if key and len(key) < len(vals):
+            found.setdefault(key, text)
+
+    for k in vals:
+        add([k], f"{expr} == {k}")
+        add([v for v in vals if v != k], f"{expr} != {k}")
+        add(range(lo, k + 1), f"{expr} <= {k}")
+        add(range(k, hi + 1), f"{expr} >= {k}")
+    for a in vals:
+        for b in vals:
+            if a < b:
+                add(range(a, b + 1), f"{expr} in {a}..{b}")
+    for m in (2, 3, 4, 5):
+        for r in range(m):
+            add([v for v in vals if v % m == r], f"({expr}) % {m} == {r}")
+        add([v for v in vals if v % m != 0], f"({expr}) % {m} != 0")
+    return list(found.items())
 
 
 def _value_sets() -> list[tuple[str, str, Callable[[int, int], int], tuple[int, ...]]]:
