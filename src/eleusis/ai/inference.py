@@ -556,8 +556,7 @@ class Belief:
         b = 1 << obs.card.index
         total = fsum(rows.values())
         p_mix = fsum(w for r, w in rows.items() if r & b) / total if total > 0 else 0.5
-        n = len(self.out_seen)
-        r_acc = (sum(1 for _, yes in self.out_seen if yes) + 1) / (n + 2)
+        r_acc = self.outside_rates()[obs.card.index]
         p_acc_out = 0.5 * p_mix + 0.5 * r_acc  # (p_mix holds the outside part too)
         p_in = (p_mix - p_out * p_acc_out) / (1.0 - p_out) if p_out < 1.0 else p_mix
         p_in = min(1.0, max(0.0, p_in))
@@ -718,11 +717,38 @@ class Belief:
                 half = 0.5 * p_out
             else:
                 half = p_out
-            k = sum(1 for _, yes in self.out_seen if yes)
-            r = (k + 1) / (len(self.out_seen) + 2)
-            rows[FULL52] = rows.get(FULL52, 0.0) + half * r
-            rows[0] = rows.get(0, 0.0) + half * (1.0 - r)
+            # as nested rows: the cards accepted with at least each rate
+            rates = self.outside_rates()
+            levels = sorted(set(rates), reverse=True)
+            row = 0
+            for i, rate in enumerate(levels):
+                row |= sum(1 << c for c, x in enumerate(rates) if x == rate)
+                nxt = levels[i + 1] if i + 1 < len(levels) else 0.0
+                if rate > nxt:
+                    rows[row] = rows.get(row, 0.0) + half * (rate - nxt)
+            rows[0] = rows.get(0, 0.0) + half * (1.0 - levels[0])
         return rows
+
+    def outside_rates(self) -> list[float]:
+        """How likely a rule outside the space is to accept each card, by card.
+
+        An unknown rule still mostly judges the card itself: a card seen
+        accepted is likely accepted again, one seen refused refused again,
+        and a card never seen is accepted at the rate seen overall
+        (``(k + 1) / (n + 2)``, the uniform prior's). Each card's own
+        verdicts count against one pseudo-verdict at that rate. So while
+        "outside" has weight, playing an unseen card is the informative
+        move (the rule people write, and this space lacks, lives there).
+        """
+        n = len(self.out_seen)
+        r = (sum(1 for _, yes in self.out_seen if yes) + 1) / (n + 2)
+        yes = [0] * NCARDS
+        seen = [0] * NCARDS
+        for bit, ok in self.out_seen:
+            c = bit % NCARDS
+            seen[c] += 1
+            yes[c] += ok
+        return [(yes[c] + r) / (seen[c] + 1) for c in range(NCARDS)]
 
     # -- candidates and their probability of being right -----------------------
 
