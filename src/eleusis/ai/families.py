@@ -843,40 +843,41 @@ class LagFamily:
 
 
 class MixedLagFamily:
-    """``A and B(prev2)`` / ``A or B(prev2)``: any single block with a plain relation two back.
+    """``A and B`` / ``A or B``: a single block with a relation the space cannot hold.
 
-    ``A`` is any single block of the space (on the card, or relating it to
-    the last card); ``B`` one of the plain relations with the card two back
-    (same or other colour, suit, rank, parity; higher, lower...). "A card
-    higher than the one two back, or a change of colour", "the suit of the
-    card two back, or the rank of the last one". The hypotheses are held as
-    bit sets: for each ``A`` and each count of mismatches, the set of ``B``
-    still alive, so an observation costs one mask operation per ``A``
-    (about 300), whatever the number of pairs (about 12,000).
+    ``A`` is a single block of the space (any, or only those on the card
+    itself); ``B`` one relation of a :class:`RelationFamily`, the *source*:
+    by default the plain relations with the card two back (same or other
+    colour, suit, rank, parity; higher, lower...: "a card higher than the
+    one two back, or a change of colour", "the suit of the card two back,
+    or the rank of the last one"); or a relation of the rank with the
+    position, or with the last two ranks ("the rank divides the position,
+    or the card is black"). The hypotheses are held as bit sets: for each
+    ``A`` and each count of mismatches, the set of ``B`` still alive, so an
+    observation costs one mask operation per ``A`` (about 300), whatever
+    the number of pairs (about 12,000 two back).
     """
 
     HOWS = ("and", "or")
 
     def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
-                 kmax: int, eps: float) -> None:
+                 kmax: int, eps: float, source: RelationFamily | None = None,
+                 card_only: bool = False) -> None:
         self.name = name
         self.prior = prior
         self.space = space
         n1 = space.level_end[1]
-        atoms = space.atoms
-        rels = [i for i in range(n1)
-                if space.recipe[i][0] == 0 and atoms[space.recipe[i][1]].kind == "rel"]
-        #: the relations read two back: the plain ones (the first of the space's order)
-        self.backs = rels[:_MIXED_BACKS]
-        back_texts = {space.text(j) for j in self.backs}
+        self.source = source if source is not None else Prev2Relations(space)
+        said = self.source.said
         self.fronts = [i for i in range(n1)
-                       if space.text(i) != "true" and weights[i] > 0]
+                       if space.text(i) != "true" and weights[i] > 0
+                       and (not card_only or space.atoms[space.recipe[i][1]].kind == "card")]
         self.front_w = [weights[i] for i in self.fronts]
-        self.all_b = (1 << len(self.backs)) - 1
+        self.all_b = (1 << len(said)) - 1
         #: pairs of a relation with itself are the lag family's (left out here)
-        self.start = [self.all_b & ~sum(1 << k for k, j in enumerate(self.backs)
-                                        if space.text(j) == space.text(i))
-                      if space.text(i) in back_texts else self.all_b for i in self.fronts]
+        plain = {t.replace("prev2.", "prev."): k for k, (t, _) in enumerate(said)}
+        self.start = [self.all_b & ~(1 << plain[space.text(i)]) if space.text(i) in plain
+                      else self.all_b for i in self.fronts]
         total = sum(w * bin(m).count("1") for w, m in zip(self.front_w, self.start, strict=True))
         self.norm = 1.0 / (len(self.HOWS) * total) if total else 0.0
         self.kmax = kmax
@@ -895,13 +896,14 @@ class MixedLagFamily:
         new._reset()
         return new
 
-    def _back_mask(self, prev2: Card | None, card: Card) -> int:
-        bit = NCARDS * _row(prev2) + card.index
-        bits = self.space.bits
-        return sum(1 << k for k, j in enumerate(self.backs) if (bits[j] >> bit) & 1)
+    def _back_rows(self, pos: int, prev: Card | None, prev2: Card | None) -> list[int]:
+        row = self.source._row
+        return [row(k, pos, prev, prev2) for k in range(len(self.source.said))]
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
-        bmask = self._back_mask(obs.prev2, obs.card)
+        c = obs.card.index
+        bmask = sum(1 << k for k, row in enumerate(self._back_rows(obs.pos, obs.prev, obs.prev2))
+                    if row >> c & 1)
         want = obs.accepted
         all_b = self.all_b
         for h, how in enumerate(self.HOWS):
@@ -940,9 +942,8 @@ class MixedLagFamily:
             return
         srows = single_rows(self.space)
         r1 = _row(line[-1] if line else None)
-        r2 = _row(line[-2] if len(line) >= 2 else None)
-        bits = self.space.bits
-        back_rows = [(bits[j] >> (NCARDS * r2)) & FULL52 for j in self.backs]
+        back_rows = self._back_rows(pos, line[-1] if line else None,
+                                    line[-2] if len(line) >= 2 else None)
         f_scale = scale * self.norm / self.z
         for h, how in enumerate(self.HOWS):
             for m, masks in enumerate(self.live[h]):
@@ -992,23 +993,20 @@ class MixedLagFamily:
     def text(self, parts: tuple[int, ...]) -> str:
         h, f, k = parts
         a = self.space.text(self.fronts[f])
-        b = self.space.text(self.backs[k]).replace("prev.", "prev2.")
-        return f"{_paren(a)} {self.HOWS[h]} {_paren(b)}"
+        return f"{_paren(a)} {self.HOWS[h]} {_paren(self.source.said[k][0])}"
 
     def english(self, parts: tuple[int, ...]) -> str:
         h, f, k = parts
         a = self.space.english(self.fronts[f])
-        b = self.space.english(self.backs[k]).replace("the last card", "the card two back")
+        b = self.source.said[k][1]
         return f"{a}, and {b}" if self.HOWS[h] == "and" else f"either {a}, or {b}"
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         h, f, k = parts
-        bits = self.space.bits
         b1 = NCARDS * _row(line[-1] if line else None) + card.index
-        b2 = NCARDS * _row(line[-2] if len(line) >= 2 else None) + card.index
-        va = (bits[self.fronts[f]] >> b1) & 1
-        vb = (bits[self.backs[k]] >> b2) & 1
-        return bool(va & vb) if self.HOWS[h] == "and" else bool(va | vb)
+        va = (self.space.bits[self.fronts[f]] >> b1) & 1
+        vb = self.source.accepts((k,), line, card)
+        return bool(va and vb) if self.HOWS[h] == "and" else bool(va or vb)
 
     def live_singles(self) -> set[int]:
         return set()
@@ -1168,6 +1166,27 @@ class RelationFamily:
         only delays a guess (a relation with the position changes as the line
         grows; one with two cards back reads what a plain rule cannot)."""
         return 0.0
+
+
+class Prev2Relations(RelationFamily):
+    """The plain relations of the space read against the card two back (``card.suit ==
+    prev2.suit``...): the first :data:`_MIXED_BACKS` relation blocks of the
+    space's order (colour, suit, rank, parity, face, prime, suit groups,
+    higher / lower, one up or down). The source of the mixed lag family."""
+
+    def __init__(self, space: Space, kmax: int = 0, eps: float = 0.0) -> None:
+        n1 = space.level_end[1]
+        rels = [i for i in range(n1)
+                if space.recipe[i][0] == 0 and space.atoms[space.recipe[i][1]].kind == "rel"]
+        self.space = space
+        self.blocks = rels[:_MIXED_BACKS]
+        super().__init__("relations two back", 0.0, kmax, eps,
+                         [(space.text(j).replace("prev.", "prev2."),
+                           space.english(j).replace("the last card", "the card two back"))
+                          for j in self.blocks])
+
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
+        return (self.space.bits[self.blocks[h]] >> (NCARDS * _row(prev2))) & FULL52
 
 
 class ThreeRankFamily(RelationFamily):
