@@ -1916,7 +1916,8 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
                 "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
-                "lag-mixed": 0.10, "three-ranks": 0.08,
+                "lag-mixed": 0.10, "three-ranks": 0.08, "pos-rank-gated": 0.05,
+                "three-ranks-gated": 0.05,
                 "value-sets": 0.10, "no-run": 0.05}
 
 
@@ -2040,6 +2041,11 @@ def _make_families(space: Space, kmax: int, eps: float,
                               weights, k, side, text, english, kmax, eps)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
     yield MixedLagFamily("lag mixed", EXTRA_SHARES["lag-mixed"], space, weights, kmax, eps)
+    yield MixedLagFamily("pos-rank gated", EXTRA_SHARES["pos-rank-gated"], space, weights,
+                         kmax, eps, PosRankFamily("pos-rank", 0.0, kmax, eps), card_only=True)
+    yield MixedLagFamily("three ranks gated", EXTRA_SHARES["three-ranks-gated"], space,
+                         weights, kmax, eps, ThreeRankFamily("three ranks", 0.0, kmax, eps),
+                         card_only=True)
     yield RankSetFamily("ranks", EXTRA_SHARES["ranks"], kmax, eps)
     gates = _gates()
     for gate, said, mask in gates:
