@@ -1393,8 +1393,10 @@ class RankSetFamily:
         self.seen = [[0, 0] for _ in range(14)]  # [refused, accepted] counts by rank
         #: verdicts on the cards of ``fixed`` that went against ``accept``
         self.gate_wrong = 0
-        #: sets guessed and judged wrong (their share is 0 from then on)
-        self.excluded: set[tuple[int, ...]] = set()
+        #: sets guessed and judged wrong (their share is 0 from then on); no
+        #: rank at all and every rank are plain rules ("false", the gate alone;
+        #: "true"), never this family's to guess
+        self.excluded: set[tuple[int, ...]] = {(), tuple(range(1, 14))}
 
     def fresh(self) -> RankSetFamily:
         """The same family before any observation."""
