@@ -92,6 +92,12 @@ def _row(card: Card | None) -> int:
     return NOPREV if card is None else card.index
 
 
+def _backs(line: Sequence[Card]) -> tuple[Card | None, Card | None, Card | None]:
+    """The last three cards of ``line`` (None where there are fewer)."""
+    return (line[-1] if line else None, line[-2] if len(line) >= 2 else None,
+            line[-3] if len(line) >= 3 else None)
+
+
 def _paren(text: str) -> str:
     return f"({text})" if " or " in text or " and " in text or text.startswith("if ") else text
 
@@ -867,7 +873,7 @@ class MixedLagFamily:
         self.prior = prior
         self.space = space
         n1 = space.level_end[1]
-        self.source = source if source is not None else Prev2Relations(space)
+        self.source = source if source is not None else LagRelations(space)
         said = self.source.said
         self.fronts = [i for i in range(n1)
                        if space.text(i) != "true" and weights[i] > 0
@@ -875,7 +881,8 @@ class MixedLagFamily:
         self.front_w = [weights[i] for i in self.fronts]
         self.all_b = (1 << len(said)) - 1
         #: pairs of a relation with itself are the lag family's (left out here)
-        plain = {t.replace("prev2.", "prev."): k for k, (t, _) in enumerate(said)}
+        plain = {t.replace("prev2.", "prev.").replace("prev3.", "prev."): k
+                 for k, (t, _) in enumerate(said)}
         self.start = [self.all_b & ~(1 << plain[space.text(i)]) if space.text(i) in plain
                       else self.all_b for i in self.fronts]
         total = sum(w * bin(m).count("1") for w, m in zip(self.front_w, self.start, strict=True))
@@ -896,13 +903,15 @@ class MixedLagFamily:
         new._reset()
         return new
 
-    def _back_rows(self, pos: int, prev: Card | None, prev2: Card | None) -> list[int]:
+    def _back_rows(self, pos: int, prev: Card | None, prev2: Card | None,
+                   prev3: Card | None) -> list[int]:
         row = self.source._row
-        return [row(k, pos, prev, prev2) for k in range(len(self.source.said))]
+        return [row(k, pos, prev, prev2, prev3) for k in range(len(self.source.said))]
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
         c = obs.card.index
-        bmask = sum(1 << k for k, row in enumerate(self._back_rows(obs.pos, obs.prev, obs.prev2))
+        bmask = sum(1 << k for k, row in enumerate(self._back_rows(obs.pos, obs.prev, obs.prev2,
+                                                                    obs.prev3))
                     if row >> c & 1)
         want = obs.accepted
         all_b = self.all_b
@@ -942,8 +951,7 @@ class MixedLagFamily:
             return
         srows = single_rows(self.space)
         r1 = _row(line[-1] if line else None)
-        back_rows = self._back_rows(pos, line[-1] if line else None,
-                                    line[-2] if len(line) >= 2 else None)
+        back_rows = self._back_rows(pos, *_backs(line))
         f_scale = scale * self.norm / self.z
         for h, how in enumerate(self.HOWS):
             for m, masks in enumerate(self.live[h]):
@@ -1101,7 +1109,8 @@ class RelationFamily:
         new.z = 1.0
         return new
 
-    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
         """The cards relation ``h`` accepts at ``pos`` after ``prev2``, ``prev``."""
         raise NotImplementedError
 
@@ -1111,7 +1120,7 @@ class RelationFamily:
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
         mm, k1 = self.mm, self.k1
         for h in range(len(mm)):
-            if mm[h] < k1 and bool(self._row(h, obs.pos, obs.prev, obs.prev2)
+            if mm[h] < k1 and bool(self._row(h, obs.pos, obs.prev, obs.prev2, obs.prev3)
                                    >> obs.card.index & 1) != obs.accepted:
                 mm[h] += 1
         self._sum()
@@ -1125,12 +1134,11 @@ class RelationFamily:
     def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
         if self.z <= 0:
             return
-        prev = line[-1] if line else None
-        prev2 = line[-2] if len(line) >= 2 else None
+        prev, prev2, prev3 = _backs(line)
         f = scale / self.z
         for h, m in enumerate(self.mm):
             if m < self.k1:
-                row = self._row(h, pos, prev, prev2)
+                row = self._row(h, pos, prev, prev2, prev3)
                 out[row] = out.get(row, 0.0) + f * self.w * self.pe[m]
 
     def best(self, index: int) -> ExtraCandidate | None:
@@ -1154,9 +1162,7 @@ class RelationFamily:
         return self.said[parts[0]][1]
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
-        prev = line[-1] if line else None
-        prev2 = line[-2] if len(line) >= 2 else None
-        return bool(self._row(parts[0], len(line) + 1, prev, prev2) >> card.index & 1)
+        return bool(self._row(parts[0], len(line) + 1, *_backs(line)) >> card.index & 1)
 
     def live_singles(self) -> set[int]:
         return set()
@@ -1168,25 +1174,30 @@ class RelationFamily:
         return 0.0
 
 
-class Prev2Relations(RelationFamily):
-    """The plain relations of the space read against the card two back (``card.suit ==
-    prev2.suit``...): the first :data:`_MIXED_BACKS` relation blocks of the
-    space's order (colour, suit, rank, parity, face, prime, suit groups,
-    higher / lower, one up or down). The source of the mixed lag family."""
+class LagRelations(RelationFamily):
+    """The plain relations of the space read against the card two (or three)
+    back (``card.suit == prev2.suit``, ``card.color == prev3.color``...): the
+    first :data:`_MIXED_BACKS` relation blocks of the space's order (colour,
+    suit, rank, parity, face, prime, suit groups, higher / lower, one up or
+    down). The sources of the mixed lag families."""
 
-    def __init__(self, space: Space, kmax: int = 0, eps: float = 0.0) -> None:
+    def __init__(self, space: Space, back: int = 2) -> None:
         n1 = space.level_end[1]
         rels = [i for i in range(n1)
                 if space.recipe[i][0] == 0 and space.atoms[space.recipe[i][1]].kind == "rel"]
         self.space = space
+        self.back = back
         self.blocks = rels[:_MIXED_BACKS]
-        super().__init__("relations two back", 0.0, kmax, eps,
-                         [(space.text(j).replace("prev.", "prev2."),
-                           space.english(j).replace("the last card", "the card two back"))
+        super().__init__(f"relations {back} back", 0.0, 0, 0.0,
+                         [(space.text(j).replace("prev.", f"prev{back}."),
+                           space.english(j).replace(
+                               "the last card", f"the card {'two' if back == 2 else 'three'} back"))
                           for j in self.blocks])
 
-    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
-        return (self.space.bits[self.blocks[h]] >> (NCARDS * _row(prev2))) & FULL52
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
+        back = prev2 if self.back == 2 else prev3
+        return (self.space.bits[self.blocks[h]] >> (NCARDS * _row(back))) & FULL52
 
 
 class ThreeRankFamily(RelationFamily):
@@ -1204,7 +1215,8 @@ class ThreeRankFamily(RelationFamily):
         super().__init__(name, prior, kmax, eps, [(t, e) for t, e, _ in self.rels])
         self._rows: dict[tuple[int, int, int], int] = {}
 
-    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
         if prev is None or prev2 is None:
             return FULL52
         key = (h, prev.rank, prev2.rank)
@@ -1230,7 +1242,8 @@ class NoRunFamily(RelationFamily):
                      for c, p, p2, e, mask in _run_properties()]
         super().__init__(name, prior, kmax, eps, [(t, e) for t, e, _ in self.rels])
 
-    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
         if prev is None or prev2 is None:
             return FULL52
         mask = self.rels[h][2]
@@ -1309,7 +1322,8 @@ class PosRankFamily(RelationFamily):
         #: (hypothesis, position) -> the 52-bit set of cards it accepts there
         self._rows: dict[tuple[int, int], int] = {}
 
-    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None) -> int:
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
         row = self._rows.get((h, pos))
         if row is None:
             f = self.hyps[h][2]
@@ -1919,6 +1933,7 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
                 "lag-mixed": 0.10, "three-ranks": 0.08, "pos-rank-gated": 0.05,
+                "lag-mixed-3": 0.05,
                 "three-ranks-gated": 0.05,
                 "value-sets": 0.10, "no-run": 0.05}
 
@@ -2043,6 +2058,8 @@ def _make_families(space: Space, kmax: int, eps: float,
                               weights, k, side, text, english, kmax, eps)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
     yield MixedLagFamily("lag mixed", EXTRA_SHARES["lag-mixed"], space, weights, kmax, eps)
+    yield MixedLagFamily("lag mixed 3", EXTRA_SHARES["lag-mixed-3"], space, weights, kmax, eps,
+                         LagRelations(space, 3))
     yield MixedLagFamily("pos-rank gated", EXTRA_SHARES["pos-rank-gated"], space, weights,
                          kmax, eps, PosRankFamily("pos-rank", 0.0, kmax, eps), card_only=True)
     yield MixedLagFamily("three ranks gated", EXTRA_SHARES["three-ranks-gated"], space,
