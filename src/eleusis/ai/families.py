@@ -432,20 +432,35 @@ class CardSplitFamily:
     :class:`SplitFamily` (one mismatch counter per side and class): an
     observation counts on the side of the card played. A rule whose every
     side is one single block's is a plain rule and weighed there.
+
+    The condition may also relate the card to the last one (``if card.rank >
+    prev.rank then card.color != prev.color else card.suit == prev.suit``):
+    ``rel_side`` gives the side of a card after a last card. Then the sides
+    are sets of cards per last card, and at position 1 (no last card, which
+    the condition cannot read) every card is accepted, as the rule language
+    reads a missing ``prev``.
     """
 
     def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
-                 k: int, card_side: Callable[[Card], int],
+                 k: int, card_side: Callable[[Card], int] | None,
                  texts: Callable[[Sequence[str]], str],
-                 englishes: Callable[[Sequence[str]], str], kmax: int, eps: float) -> None:
+                 englishes: Callable[[Sequence[str]], str], kmax: int, eps: float,
+                 rel_side: Callable[[Card, Card], int] | None = None) -> None:
         self.name = name
         self.prior = prior
         self.space = space
         self.k = k
-        self.card_side = card_side
-        self.side_of = [card_side(c) for c in ALL_CARDS]
-        self.masks = [sum(1 << i for i in range(NCARDS) if self.side_of[i] == s)
-                      for s in range(k)]
+        #: side_of[p][c]: the side of card c after card p (NOPREV: position 1;
+        #: -1, no side: accepted whatever the rule)
+        if rel_side is not None:
+            self.side_of = [[rel_side(c, prev) for c in ALL_CARDS] for prev in ALL_CARDS]
+            self.side_of.append([-1] * NCARDS)
+        else:
+            assert card_side is not None
+            self.side_of = [[card_side(c) for c in ALL_CARDS]] * (NCARDS + 1)
+        #: masks[s][p]: the cards on side s after card p
+        self.masks = [[sum(1 << i for i in range(NCARDS) if sides[i] == s)
+                       for sides in self.side_of] for s in range(k)]
         self._texts = texts
         self._englishes = englishes
         self.k1 = kmax + 1
@@ -460,14 +475,14 @@ class CardSplitFamily:
         #: per side: the class of each single block
         self.of_block: list[list[int]] = []
         for s in range(k):
-            m = self.masks[s]
+            ms = self.masks[s]
             index: dict[tuple[int, ...], int] = {}
             rows_s: list[tuple[int, ...]] = []
             w_s: list[float] = []
             rep_s: list[int] = []
             of: list[int] = []
             for a in range(n1):
-                key = tuple(r & m for r in srows[a])
+                key = tuple(r & m for r, m in zip(srows[a], ms, strict=True))
                 j = index.get(key)
                 if j is None:
                     j = index[key] = len(rows_s)
@@ -503,8 +518,10 @@ class CardSplitFamily:
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
         c = obs.card.index
-        s = self.side_of[c]
         p = _row(obs.prev)
+        s = self.side_of[p][c]
+        if s < 0:
+            return
         want = 1 if obs.accepted else 0
         mm = self.mm[s]
         rows = self.crows[s]
@@ -563,6 +580,9 @@ class CardSplitFamily:
         if not self.alive():
             return
         p = _row(line[-1] if line else None)
+        if self.side_of[p][0] < 0:  # (a condition that cannot be read: any card)
+            out[FULL52] = out.get(FULL52, 0.0) + scale
+            return
         # each side's law as cut points on [0, 1] (its rows' cumulated weights),
         # all sides' cuts in one order: between two cuts, each side's row is fixed
         cuts: list[tuple[float, int, int]] = []
@@ -598,11 +618,11 @@ class CardSplitFamily:
             z = self.z[s]
             if z <= 0:
                 return 0.0
-            m = self.masks[s]
+            ms = self.masks[s]
             crows, w, mm = self.crows[s], self.cw[s], self.mm[s]
             live = self.live[s]
             for p, r in rows.items():  # (most classes fall at the first card)
-                rm = r & m
+                rm = r & ms[p]
                 live = [j for j in live if crows[j][p] == rm]
                 if not live:
                     return 0.0
@@ -652,18 +672,18 @@ class CardSplitFamily:
         self.excluded.add(parts)
 
     def _side_text(self, s: int, j: int) -> str:
-        rows, m = self.crows[s][j], self.masks[s]
+        rows = self.crows[s][j]
         if all(r == 0 for r in rows):
             return "false"
-        if all(r == m for r in rows):
+        if rows == tuple(self.masks[s]):
             return "true"
         return _paren(self.space.text(self.crep[s][j]))
 
     def _side_english(self, s: int, j: int) -> str:
-        rows, m = self.crows[s][j], self.masks[s]
+        rows = self.crows[s][j]
         if all(r == 0 for r in rows):
             return "it is refused"
-        if all(r == m for r in rows):
+        if rows == tuple(self.masks[s]):
             return "it is accepted"
         return self.space.english(self.crep[s][j])
 
@@ -686,9 +706,9 @@ class CardSplitFamily:
         return out
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
-        s = self.side_of[card.index]
         p = _row(line[-1] if line else None)
-        return bool((self.crows[s][parts[s]][p] >> card.index) & 1)
+        s = self.side_of[p][card.index]
+        return s < 0 or bool((self.crows[s][parts[s]][p] >> card.index) & 1)
 
 
 #: How a lag hypothesis reads one relation on earlier cards.
