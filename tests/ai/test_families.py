@@ -84,6 +84,9 @@ def _same_verdicts(a: str, b: str, line: list[Card], seed: int = 5) -> bool:
     "(card.rank + pos) % 3 != 0",
     "pos % card.rank == 0 or card is black",                       # the position, or a colour
     "card is face or card.rank + prev.rank + prev2.rank >= 24",    # three ranks, or the card
+    "card.color == prev3.color or card.rank > prev.rank",          # three back, or one back
+    "if card.rank > prev.rank then card.even != prev.even "
+    "else card.color == prev.color",                               # a split on card and last
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)
@@ -326,7 +329,7 @@ def test_a_card_split_predicts_each_card_as_its_sides_do() -> None:
         assert abs(sum(out.values()) - 1.0) < 1e-9
         for card in ALL_CARDS:
             p = sum(w for row, w in out.items() if row >> card.index & 1)
-            s = fam.side_of[card.index]  # type: ignore[attr-defined]
+            s = fam.side_of[line[-1].index][card.index]  # type: ignore[attr-defined]
             direct = sum(fam.cw[s][c] * fam.pe[fam.mm[s][c]]  # type: ignore[attr-defined]
                          for c in fam.live[s]  # type: ignore[attr-defined]
                          if fam.crows[s][c][line[-1].index] >> card.index & 1  # type: ignore[attr-defined]

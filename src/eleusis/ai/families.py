@@ -1953,7 +1953,7 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
                 "lag-mixed": 0.10, "three-ranks": 0.08, "pos-rank-gated": 0.05,
-                "lag-mixed-3": 0.05,
+                "lag-mixed-3": 0.05, "split-rel": 0.05,
                 "three-ranks-gated": 0.05,
                 "value-sets": 0.10, "no-run": 0.05}
 
@@ -1986,6 +1986,22 @@ def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequ
         ("case card.rank % 3", 3, lambda c: c.rank % 3,
          case_text("card.rank % 3", ["0", "1", "2"]),
          case_english("a rank leaving, divided by three,", ["0", "1", "2"])),
+    ]
+
+
+def _relation_splits() -> list[tuple[str, str, Callable[[Card, Card], bool]]]:
+    """Conditions relating the card to the last one, for ``if ... then ... else``:
+    (text, English, test(card, last card)). "If the card is higher than the
+    last one, a change of parity, else the same colour"."""
+    return [
+        ("card.rank > prev.rank", "the card is higher than the last card",
+         lambda c, p: c.rank > p.rank),
+        ("card.rank >= prev.rank", "the card is at least as high as the last card",
+         lambda c, p: c.rank >= p.rank),
+        ("card.suit == prev.suit", "the card has the last card's suit",
+         lambda c, p: c.suit == p.suit),
+        ("card.color == prev.color", "the card has the last card's colour",
+         lambda c, p: c.red == p.red),
     ]
 
 
@@ -2072,6 +2088,11 @@ def _make_families(space: Space, kmax: int, eps: float,
         yield BackSplitFamily(f"split {cond}", EXTRA_SHARES["split-back"] / len(backs), space,
                               weights, lambda p, q, t=test: 0 if t(p, q) else 1,  # type: ignore[misc]
                               _ite_text(cond), _ite_english(said), kmax, eps)
+    rels = _relation_splits()
+    for cond, said, test in rels:
+        yield CardSplitFamily(f"split {cond}", EXTRA_SHARES["split-rel"] / len(rels), space,
+                              weights, 2, None, _ite_text(cond), _ite_english(said), kmax, eps,
+                              rel_side=lambda c, p, t=test: 0 if t(c, p) else 1)  # type: ignore[misc]
     cards = _card_splits()
     for name, k, side, text, english in cards:
         yield CardSplitFamily(f"split {name}", EXTRA_SHARES["split-card"] / len(cards), space,
