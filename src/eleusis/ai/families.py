@@ -27,8 +27,8 @@ the previous card. People also write rules that
 * relate the rank with the last two ranks (the sum of three, between the
   last two): :class:`ThreeRankFamily`; forbid three in a row of one
   property: :class:`NoRunFamily`;
-* accept any set of values of the two ranks' sum, distance, climb, max or
-  min (``card.rank + prev.rank != 13``): :class:`ValueSetFamily`.
+* accept any set of values of the two ranks' sum, distance, climb, max, min
+  or product (``card.rank + prev.rank != 13``): :class:`ValueSetFamily`.
 
 None of them is enumerated. A split family factorises like the periodic
 rules of :mod:`eleusis.ai.inference`: the observations on one side of the
@@ -1621,11 +1621,12 @@ def _gates() -> list[tuple[str, str, int]]:
 
 
 class ValueSetFamily:
-    """``f(card.rank, prev.rank) in S``: any set of values of a sum, distance, max or min.
+    """``f(card.rank, prev.rank) in S``: a set of values of a sum, distance, max, min, product.
 
     The rank-set family's Beta-Bernoulli over the values of one quantity of
     the two ranks (``card.rank + prev.rank`` from 2 to 26, ``abs(card.rank -
-    prev.rank)``, ``wrap(card.rank - prev.rank)``, ``max`` and ``min``): "the
+    prev.rank)``, ``wrap(card.rank - prev.rank)``, ``max``, ``min`` and the
+    product): "the
     sum is not 13", "a jump of three or four", "the higher of the two is at
     least ten". Each value seen accepted or refused is in or out; unseen
     values are accepted with the predictive probability. A guess writes the
@@ -1857,12 +1858,17 @@ class ValueSetFamily:
         return 0.0
 
 
+_MOST_RANGED = 30
+
+
 def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...], str]]:
     """The sets of ``values`` people write of a quantity, with their rule text.
 
-    Bounds (``<= k``, ``>= k``), ranges (``in a..b``), one value (``== k``,
-    ``!= k``), a class modulo 2 to 5 (``% m == r``, ``% m != 0``); each set
-    once (the first text found), never empty or whole.
+    Bounds (``<= k``, ``>= k``), ranges (``in a..b``, when there are at most
+    :data:`_MOST_RANGED` values: a product's 60 values would have 1,800
+    ranges), one value (``== k``, ``!= k``), a class modulo 2 to 5 (``% m ==
+    r``, ``% m != 0``); each set once (the first text found), never empty or
+    whole.
 
     >>> sets = dict(_simple_sets("card.rank + prev.rank", range(2, 27)))
     >>> sets[tuple(range(2, 10))]
@@ -1886,10 +1892,11 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
         add([v for v in vals if v != k], f"{expr} != {k}")
         add(range(lo, k + 1), f"{expr} <= {k}")
         add(range(k, hi + 1), f"{expr} >= {k}")
-    for a in vals:
-        for b in vals:
-            if a < b:
-                add(range(a, b + 1), f"{expr} in {a}..{b}")
+    if len(vals) <= _MOST_RANGED:
+        for a in vals:
+            for b in vals:
+                if a < b:
+                    add(range(a, b + 1), f"{expr} in {a}..{b}")
     for m in (2, 3, 4, 5):
         for r in range(m):
             add([v for v in vals if v % m == r], f"({expr}) % {m} == {r}")
@@ -1908,6 +1915,8 @@ def _value_sets() -> list[tuple[str, str, Callable[[int, int], int], tuple[int, 
          lambda r, p: (r - p - 1) % 13 + 1, tuple(range(1, 14))),
         ("max(card.rank, prev.rank)", "the higher of the two ranks", max, tuple(range(1, 14))),
         ("min(card.rank, prev.rank)", "the lower of the two ranks", min, tuple(range(1, 14))),
+        ("card.rank * prev.rank", "the product of the two ranks", lambda r, p: r * p,
+         tuple(sorted({r * p for r in range(1, 14) for p in range(1, 14)}))),
     ]
 
 
