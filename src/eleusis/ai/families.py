@@ -1641,6 +1641,9 @@ class ValueSetFamily:
     mixture: ``SIMPLE`` of the mass on the simple sets (uniform among them,
     mismatches counted per set as bit slices), the rest on the
     Beta-Bernoulli; a simple set's posterior sums both parts.
+
+    With ``lag`` 2 the other rank is the card two back's (``abs(card.rank -
+    prev2.rank) <= 3``); while there is none, every card is accepted.
     """
 
     A = B = 1.0
@@ -1649,8 +1652,9 @@ class ValueSetFamily:
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float, expr: str = "",
                  said: str = "", fn: Callable[[int, int], int] | None = None,
-                 values: tuple[int, ...] = ()) -> None:
+                 values: tuple[int, ...] = (), lag: int = 1) -> None:
         self.name = name
+        self.lag = lag
         self.prior = prior
         self.kmax = kmax
         self.eps = eps
@@ -1711,9 +1715,10 @@ class ValueSetFamily:
         return acc, ref, wrong
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
-        if obs.prev is None:
+        other = obs.prev if self.lag == 1 else obs.prev2
+        if other is None:
             return
-        v = self.fn(obs.card.rank, obs.prev.rank)
+        v = self.fn(obs.card.rank, other.rank)
         self.seen.setdefault(v, [0, 0])[1 if obs.accepted else 0] += 1
         bad = self.holding[v] ^ self.all_simple if obs.accepted else self.holding[v]
         carry = 0
@@ -1753,10 +1758,10 @@ class ValueSetFamily:
         total = self.evidence()
         if total <= 0:
             return
-        if not line:
+        if len(line) < self.lag:
             out[FULL52] = out.get(FULL52, 0.0) + scale
             return
-        prev = line[-1]
+        prev = line[-self.lag]
         free = scale * (1.0 - self.SIMPLE) * self._free_evidence() / total
         if free > 0:
             acc, ref, _ = self._state()
@@ -1846,9 +1851,9 @@ class ValueSetFamily:
         return f"{self.said} is one of {', '.join(map(str, parts))}"
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
-        if not line:
+        if len(line) < self.lag:
             return True
-        return self.fn(card.rank, line[-1].rank) in parts
+        return self.fn(card.rank, line[-self.lag].rank) in parts
 
     def live_singles(self) -> set[int]:
         return set()
@@ -1963,6 +1968,7 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
                 "lag-mixed": 0.10, "three-ranks": 0.08, "pos-rank-gated": 0.05,
                 "lag-mixed-3": 0.05, "split-rel": 0.05,
+                "value-sets-2": 0.05,
                 "three-ranks-gated": 0.05,
                 "value-sets": 0.10, "no-run": 0.05}
 
@@ -2129,6 +2135,12 @@ def _make_families(space: Space, kmax: int, eps: float,
     for expr, said, fn, values in vsets:
         yield ValueSetFamily(f"values {expr}", EXTRA_SHARES["value-sets"] / len(vsets), kmax,
                              eps, expr, said, fn, values)
+    back = [v for v in vsets if v[0].startswith(("card.rank +", "abs(", "max(", "min("))]
+    for expr, said, fn, values in back:
+        expr2 = expr.replace("prev.rank", "prev2.rank")
+        yield ValueSetFamily(f"values {expr2}", EXTRA_SHARES["value-sets-2"] / len(back), kmax,
+                             eps, expr2, said.replace("two ranks", "rank and the one two back"),
+                             fn, values, lag=2)
 
 
 _CONDS: list[list[Block]] = []
