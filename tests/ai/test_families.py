@@ -86,6 +86,7 @@ def _same_verdicts(a: str, b: str, line: list[Card], seed: int = 5) -> bool:
     "card is face or card.rank + prev.rank + prev2.rank >= 24",    # three ranks, or the card
     "card.color == prev3.color or card.rank > prev.rank",          # three back, or one back
     "abs(card.rank - prev2.rank) <= 3",                            # a bound two back
+    "card.rank + prev.rank + prev2.rank in 16..26",                # a range of three ranks
     "if card.rank > prev.rank then card.even != prev.even "
     "else card.color == prev.color",                               # a split on card and last
 ])
@@ -260,12 +261,12 @@ def test_simple_value_sets_write_what_they_judge() -> None:
     from eleusis.ai.families import ValueSetFamily
     rng = random.Random(4)
     fams = [f for f in make_families(build_space(3), 0, 1e-4) if isinstance(f, ValueSetFamily)]
-    assert {f.lag for f in fams} == {1, 2}  # (the last card's rank, or two back)
+    assert {f.lags for f in fams} == {(1,), (2,), (1, 2)}  # (last, two back, both)
     for fam in fams:
         for members, text in fam.simple:
             assert fam.text(members) == text
             for _ in range(15):
-                line = [rng.choice(ALL_CARDS), rng.choice(ALL_CARDS)]
+                line = [rng.choice(ALL_CARDS) for _ in range(3)]
                 card = rng.choice(ALL_CARDS)
                 assert fam.accepts(members, line, card) == _judge(text, line, card), text
 

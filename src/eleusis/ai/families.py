@@ -1642,8 +1642,10 @@ class ValueSetFamily:
     mismatches counted per set as bit slices), the rest on the
     Beta-Bernoulli; a simple set's posterior sums both parts.
 
-    With ``lag`` 2 the other rank is the card two back's (``abs(card.rank -
-    prev2.rank) <= 3``); while there is none, every card is accepted.
+    ``lags`` says which earlier cards' ranks the quantity reads with the
+    card's: the last one (1), the one two back (2: ``abs(card.rank -
+    prev2.rank) <= 3``), or both (1, 2: ``card.rank + prev.rank + prev2.rank
+    in 15..27``); while there are not enough cards, every card is accepted.
     """
 
     A = B = 1.0
@@ -1651,21 +1653,21 @@ class ValueSetFamily:
     SIMPLE = 0.6
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float, expr: str = "",
-                 said: str = "", fn: Callable[[int, int], int] | None = None,
-                 values: tuple[int, ...] = (), lag: int = 1) -> None:
+                 said: str = "", fn: Callable[..., int] | None = None,
+                 values: tuple[int, ...] = (), lags: tuple[int, ...] = (1,)) -> None:
         self.name = name
-        self.lag = lag
+        self.lags = lags
         self.prior = prior
         self.kmax = kmax
         self.eps = eps
         self.expr = expr
         self.said = said
-        self.fn: Callable[[int, int], int] = fn if fn is not None else (lambda r, p: r + p)
+        self.fn: Callable[..., int] = fn if fn is not None else (lambda r, p: r + p)
         self.values = values
         self.seen: dict[int, list[int]] = {}
         # the sets that accept every value or none are plain rules (true, false)
         self.excluded: set[tuple[int, ...]] = {(), tuple(values)}
-        self._masks: dict[int, dict[int, int]] = {}
+        self._masks: dict[tuple[int, ...], dict[int, int]] = {}
         simple = _simple_sets(expr, values)
         #: the simple sets (values, text), and for each value the bit set of
         #: the simple sets holding it
@@ -1675,7 +1677,7 @@ class ValueSetFamily:
                         for v in values}
         self.all_simple = (1 << len(simple)) - 1
         self.pe = [eps ** m for m in range(kmax + 1)]
-        self._simple_rows: dict[tuple[int, int], int] = {}
+        self._simple_rows: dict[tuple[int, tuple[int, ...]], int] = {}
         self._reset_simple()
 
     def _reset_simple(self) -> None:
@@ -1690,15 +1692,28 @@ class ValueSetFamily:
         new._reset_simple()
         return new
 
-    def _by_value(self, prev: Card) -> dict[int, int]:
-        """The cards giving each value after ``prev`` (52-bit masks)."""
-        hit = self._masks.get(prev.rank)
+    def _context(self, backs: Sequence[Card | None]) -> tuple[int, ...] | None:
+        """The ranks the quantity reads among ``backs`` (last card first), or None."""
+        out = []
+        for lag in self.lags:
+            c = backs[lag - 1] if lag <= len(backs) else None
+            if c is None:
+                return None
+            out.append(c.rank)
+        return tuple(out)
+
+    def _line_context(self, line: Sequence[Card]) -> tuple[int, ...] | None:
+        return self._context(line[::-1][:3])
+
+    def _by_value(self, ctx: tuple[int, ...]) -> dict[int, int]:
+        """The cards giving each value after the ranks ``ctx`` (52-bit masks)."""
+        hit = self._masks.get(ctx)
         if hit is None:
             hit = {}
             for r in range(1, 14):
-                v = self.fn(r, prev.rank)
+                v = self.fn(r, *ctx)
                 hit[v] = hit.get(v, 0) | _RANK_CARDS[r]
-            self._masks[prev.rank] = hit
+            self._masks[ctx] = hit
         return hit
 
     def _state(self) -> tuple[set[int], set[int], int]:
@@ -1715,10 +1730,10 @@ class ValueSetFamily:
         return acc, ref, wrong
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
-        other = obs.prev if self.lag == 1 else obs.prev2
-        if other is None:
+        ctx = self._context((obs.prev, obs.prev2, obs.prev3))
+        if ctx is None:
             return
-        v = self.fn(obs.card.rank, other.rank)
+        v = self.fn(obs.card.rank, *ctx)
         self.seen.setdefault(v, [0, 0])[1 if obs.accepted else 0] += 1
         bad = self.holding[v] ^ self.all_simple if obs.accepted else self.holding[v]
         carry = 0
@@ -1758,15 +1773,15 @@ class ValueSetFamily:
         total = self.evidence()
         if total <= 0:
             return
-        if len(line) < self.lag:
+        ctx = self._line_context(line)
+        if ctx is None:
             out[FULL52] = out.get(FULL52, 0.0) + scale
             return
-        prev = line[-self.lag]
         free = scale * (1.0 - self.SIMPLE) * self._free_evidence() / total
         if free > 0:
             acc, ref, _ = self._state()
             known = unseen = 0
-            for v, cards in self._by_value(prev).items():
+            for v, cards in self._by_value(ctx).items():
                 if v in acc:
                     known |= cards
                 elif v not in ref:
@@ -1782,16 +1797,16 @@ class ValueSetFamily:
                 low = mask & -mask
                 j = low.bit_length() - 1
                 mask ^= low
-                row = self._simple_row(j, prev)
+                row = self._simple_row(j, ctx)
                 out[row] = out.get(row, 0.0) + w
 
-    def _simple_row(self, j: int, prev: Card) -> int:
-        """The cards simple set ``j`` accepts after ``prev``."""
-        row = self._simple_rows.get((j, prev.rank))
+    def _simple_row(self, j: int, ctx: tuple[int, ...]) -> int:
+        """The cards simple set ``j`` accepts after the ranks ``ctx``."""
+        row = self._simple_rows.get((j, ctx))
         if row is None:
             members = self.simple[j][0]
-            row = self._simple_rows[(j, prev.rank)] = sum(
-                cards for v, cards in self._by_value(prev).items() if v in members)
+            row = self._simple_rows[(j, ctx)] = sum(
+                cards for v, cards in self._by_value(ctx).items() if v in members)
         return row
 
     def _guess(self) -> tuple[int, ...] | None:
@@ -1851,9 +1866,8 @@ class ValueSetFamily:
         return f"{self.said} is one of {', '.join(map(str, parts))}"
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
-        if len(line) < self.lag:
-            return True
-        return self.fn(card.rank, line[-self.lag].rank) in parts
+        ctx = self._line_context(line)
+        return ctx is None or self.fn(card.rank, *ctx) in parts
 
     def live_singles(self) -> set[int]:
         return set()
@@ -1863,7 +1877,7 @@ class ValueSetFamily:
         return 0.0
 
 
-_MOST_RANGED = 30
+_MOST_RANGED = 40
 
 
 def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...], str]]:
@@ -1968,7 +1982,7 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
                 "lag-mixed": 0.10, "three-ranks": 0.08, "pos-rank-gated": 0.05,
                 "lag-mixed-3": 0.05, "split-rel": 0.05,
-                "value-sets-2": 0.05,
+                "value-sets-2": 0.05, "value-sets-3": 0.03,
                 "three-ranks-gated": 0.05,
                 "value-sets": 0.10, "no-run": 0.05}
 
@@ -2140,7 +2154,11 @@ def _make_families(space: Space, kmax: int, eps: float,
         expr2 = expr.replace("prev.rank", "prev2.rank")
         yield ValueSetFamily(f"values {expr2}", EXTRA_SHARES["value-sets-2"] / len(back), kmax,
                              eps, expr2, said.replace("two ranks", "rank and the one two back"),
-                             fn, values, lag=2)
+                             fn, values, lags=(2,))
+    s3 = "card.rank + prev.rank + prev2.rank"
+    yield ValueSetFamily(f"values {s3}", EXTRA_SHARES["value-sets-3"], kmax, eps, s3,
+                         "the sum of the card's rank and the last two", lambda r, p, q: r + p + q,
+                         tuple(range(3, 40)), lags=(1, 2))
 
 
 _CONDS: list[list[Block]] = []
