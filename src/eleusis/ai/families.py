@@ -1097,6 +1097,18 @@ def _three_rank_relations() -> list[tuple[str, str, Callable[[int, int, int], bo
          lambda r, p, q: r >= min(p, q)),
         (f"card.rank <= {hi}", "the card's rank is at most the higher of the last two",
          lambda r, p, q: r <= max(p, q)),
+        (f"card.rank > {lo} and card.rank < {hi}",
+         "the card's rank lies strictly between the last two ranks",
+         lambda r, p, q: min(p, q) < r < max(p, q)),
+        (f"card.rank <= {lo} or card.rank >= {hi}",
+         "the card's rank is not strictly between the last two ranks",
+         lambda r, p, q: r <= min(p, q) or r >= max(p, q)),
+        ("card.rank > abs(prev.rank - prev2.rank)",
+         "the card's rank is above the gap between the last two ranks",
+         lambda r, p, q: r > abs(p - q)),
+        ("card.rank < abs(prev.rank - prev2.rank)",
+         "the card's rank is below the gap between the last two ranks",
+         lambda r, p, q: r < abs(p - q)),
     ]
     return out
 
