@@ -14,7 +14,9 @@ the previous card. People also write rules that
   :class:`RankSetFamily`;
 * split on the judged card itself (``if card is red then card.rank >
   prev.rank else card.rank < prev.rank``, ``case card.suit ...``):
-  :class:`CardSplitFamily`; on how the last two cards relate (``if
+  :class:`CardSplitFamily`, also on how the card relates to the last one
+  (``if card.rank > prev.rank then ... else ...``); on how the last two
+  cards relate (``if
   prev.rank > prev2.rank then ...``): :class:`BackSplitFamily`; on the
   last card's suit (``case prev.suit ...``): a :class:`SplitFamily`;
 * relate the rank with the position (``card.rank >= pos``, ``card.rank % 3
@@ -22,13 +24,17 @@ the previous card. People also write rules that
 * gate a set of ranks behind a colour or suit (``card is not hearts or
   card.rank != 1``: everything but the ace of hearts):
   :class:`GatedRankSetFamily`;
-* join any single block with a plain relation two back (``card.rank >
-  prev2.rank or card.color != prev.color``): :class:`MixedLagFamily`;
+* join any single block with a plain relation two or three back
+  (``card.rank > prev2.rank or card.color != prev.color``), or a block on
+  the card with a relation of the rank and the position or the last two
+  ranks (``pos % card.rank == 0 or card is black``): :class:`MixedLagFamily`;
 * relate the rank with the last two ranks (the sum of three, between the
   last two): :class:`ThreeRankFamily`; forbid three in a row of one
   property: :class:`NoRunFamily`;
-* accept any set of values of the two ranks' sum, distance, climb, max, min
-  or product (``card.rank + prev.rank != 13``): :class:`ValueSetFamily`.
+* accept a set of values of the two ranks' sum, distance, climb, max, min
+  or product (``card.rank + prev.rank != 13``, ``min(card.rank, prev.rank)
+  <= 4``), of the card's rank with the one two back, or of the sum of three
+  ranks: :class:`ValueSetFamily`.
 
 None of them is enumerated. A split family factorises like the periodic
 rules of :mod:`eleusis.ai.inference`: the observations on one side of the
