@@ -1691,8 +1691,10 @@ class ValueSetFamily:
         #: the simple sets holding it
         self.simple = simple
         self.simple_index = {members: j for j, (members, _) in enumerate(simple)}
-        self.holding = {v: sum(1 << j for j, (members, _) in enumerate(simple) if v in members)
-                        for v in values}
+        self.holding = dict.fromkeys(values, 0)
+        for j, (members, _) in enumerate(simple):
+            for v in members:
+                self.holding[v] |= 1 << j
         self.all_simple = (1 << len(simple)) - 1
         self.pe = [eps ** m for m in range(kmax + 1)]
         self._simple_rows: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -1920,7 +1922,8 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
     found: dict[tuple[int, ...], str] = {}
 
     def add(members: Iterable[int], text: str) -> None:
-        key = tuple(v for v in vals if v in set(members))
+        inside = set(members)
+        key = tuple(v for v in vals if v in inside)
         if key and len(key) < len(vals):
             found.setdefault(key, text)
 
