@@ -2115,7 +2115,7 @@ def _make_families(space: Space, kmax: int, eps: float,
                           _pos_mod_side(k, r), _ite_text(cond),
                           _ite_english(f"the position leaves {r} when divided by {k}"),
                           kmax, eps, by_prev=False)
-    firsts = (3, 4, 5, 6)
+    firsts = (3, 4, 5, 6, 8, 10)
     for n in firsts:
         cond = f"pos <= {n}"
         yield SplitFamily(cond, EXTRA_SHARES["pos-first"] / len(firsts), space, weights,
