@@ -45,8 +45,8 @@ family is a short explicit list (one relation applied to two or three
 earlier cards). The rank-set families are Beta-Bernoulli models over the 13
 ranks (each rank in or out of the set), the value sets over the values of a
 quantity of two ranks: their evidence and predictions are closed forms. The
-mixed lag family holds its ~12,000 pairs as bit sets (for each block, the
-relations two back still alive with it).
+mixed lag families hold their pairs as bit sets (for each block, the
+relations still alive with it).
 
 Each family gives its *evidence* (the marginal likelihood of the verdicts
 seen, relative to its prior: comparable with the enumerated families'), its
@@ -1052,7 +1052,7 @@ class MixedLagFamily:
 
 #: How many plain relations (the first of the space's order: colour, suit,
 #: rank, parity, face, prime, suit groups, higher / lower, one up or down)
-#: :class:`MixedLagFamily` reads two back.
+#: :class:`LagRelations` reads two or three back.
 _MIXED_BACKS = 22
 
 
@@ -1149,7 +1149,7 @@ class RelationFamily:
 
     def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
              prev3: Card | None = None) -> int:
-        """The cards relation ``h`` accepts at ``pos`` after ``prev2``, ``prev``."""
+        """The cards relation ``h`` accepts at ``pos`` after ``prev3``, ``prev2``, ``prev``."""
         raise NotImplementedError
 
     def _sum(self) -> None:
@@ -1644,9 +1644,8 @@ class ValueSetFamily:
     The rank-set family's Beta-Bernoulli over the values of one quantity of
     the two ranks (``card.rank + prev.rank`` from 2 to 26, ``abs(card.rank -
     prev.rank)``, ``wrap(card.rank - prev.rank)``, ``max``, ``min`` and the
-    product): "the
-    sum is not 13", "a jump of three or four", "the higher of the two is at
-    least ten". Each value seen accepted or refused is in or out; unseen
+    product): "the sum is not 13", "a jump of three or four", "the higher of
+    the two is at least ten". Each value seen accepted or refused is in or out; unseen
     values are accepted with the predictive probability. A guess writes the
     set, the unseen values all in or all out as the predictive says (after a
     wrong guess, the unseen value or two whose flip loses least).
@@ -1723,7 +1722,7 @@ class ValueSetFamily:
         return tuple(out)
 
     def _line_context(self, line: Sequence[Card]) -> tuple[int, ...] | None:
-        return self._context(line[::-1][:3])
+        return self._context(_backs(line))
 
     def _by_value(self, ctx: tuple[int, ...]) -> dict[int, int]:
         """The cards giving each value after the ranks ``ctx`` (52-bit masks)."""
@@ -1839,12 +1838,14 @@ class ValueSetFamily:
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
             return None
-        options = [(self._simple_weight(j), members) for j, (members, _) in enumerate(self.simple)
-                   if members not in self.excluded]
-        top = max(options, default=(0.0, ()))
+        # the simple sets with fewest mismatches weigh most (an excluded one has
+        # left the levels); among them, the last in the sets' order
+        level = next((mask for mask in self.levels if mask), 0)
+        top = max((members for j, (members, _) in enumerate(self.simple) if level >> j & 1),
+                  default=None)
         guess = self._guess()
-        if guess is None or (top[0] > 0 and self.share(top[1]) >= self.share(guess)):
-            return ExtraCandidate(index, top[1], self) if top[0] > 0 else None
+        if guess is None or (top is not None and self.share(top) >= self.share(guess)):
+            return None if top is None else ExtraCandidate(index, top, self)
         return ExtraCandidate(index, guess, self)
 
     def _free_share(self, parts: tuple[int, ...]) -> float:
@@ -2151,11 +2152,14 @@ def _make_families(space: Space, kmax: int, eps: float,
     yield MixedLagFamily("lag mixed", EXTRA_SHARES["lag-mixed"], space, weights, kmax, eps)
     yield MixedLagFamily("lag mixed 3", EXTRA_SHARES["lag-mixed-3"], space, weights, kmax, eps,
                          LagRelations(space, 3))
+    # (each relation family is also the source of its gated family: one list,
+    # one cache of rows)
+    pos_rank = PosRankFamily("pos-rank", EXTRA_SHARES["pos-rank"], kmax, eps)
+    three_ranks = ThreeRankFamily("three ranks", EXTRA_SHARES["three-ranks"], kmax, eps)
     yield MixedLagFamily("pos-rank gated", EXTRA_SHARES["pos-rank-gated"], space, weights,
-                         kmax, eps, PosRankFamily("pos-rank", 0.0, kmax, eps), card_only=True)
+                         kmax, eps, pos_rank, card_only=True)
     yield MixedLagFamily("three ranks gated", EXTRA_SHARES["three-ranks-gated"], space,
-                         weights, kmax, eps, ThreeRankFamily("three ranks", 0.0, kmax, eps),
-                         card_only=True)
+                         weights, kmax, eps, three_ranks, card_only=True)
     yield RankSetFamily("ranks", EXTRA_SHARES["ranks"], kmax, eps)
     gates = _gates()
     for gate, said, mask in gates:
@@ -2163,8 +2167,8 @@ def _make_families(space: Space, kmax: int, eps: float,
             yield GatedRankSetFamily(f"ranks {'or' if accept else 'and'} {gate}",
                                      EXTRA_SHARES["ranks-gated"] / (2 * len(gates)), kmax, eps,
                                      mask, accept, gate, said)
-    yield PosRankFamily("pos-rank", EXTRA_SHARES["pos-rank"], kmax, eps)
-    yield ThreeRankFamily("three ranks", EXTRA_SHARES["three-ranks"], kmax, eps)
+    yield pos_rank
+    yield three_ranks
     yield NoRunFamily("no three in a row", EXTRA_SHARES["no-run"], kmax, eps)
     vsets = _value_sets()
     for expr, said, fn, values in vsets:

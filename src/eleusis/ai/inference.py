@@ -718,14 +718,14 @@ class Belief:
             else:
                 half = p_out
             # as nested rows: the cards accepted with at least each rate
-            rates = self.outside_rates()
-            levels = sorted(set(rates), reverse=True)
+            by_rate: dict[float, int] = {}
+            for index, rate in enumerate(self.outside_rates()):
+                by_rate[rate] = by_rate.get(rate, 0) | 1 << index
+            levels = sorted(by_rate, reverse=True)
             row = 0
-            for i, rate in enumerate(levels):
-                row |= sum(1 << c for c, x in enumerate(rates) if x == rate)
-                nxt = levels[i + 1] if i + 1 < len(levels) else 0.0
-                if rate > nxt:
-                    rows[row] = rows.get(row, 0.0) + half * (rate - nxt)
+            for rate, nxt in zip(levels, [*levels[1:], 0.0], strict=True):
+                row |= by_rate[rate]
+                rows[row] = rows.get(row, 0.0) + half * (rate - nxt)
             rows[0] = rows.get(0, 0.0) + half * (1.0 - levels[0])
         return rows
 
