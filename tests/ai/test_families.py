@@ -89,6 +89,11 @@ def _same_verdicts(a: str, b: str, line: list[Card], seed: int = 5) -> bool:
     "card.rank + prev.rank + prev2.rank in 16..26",                # a range of three ranks
     "if card.rank > prev.rank then card.even != prev.even "
     "else card.color == prev.color",                               # a split on card and last
+    "(card.rank + prev.rank) is prime",                            # the two ranks sum to a prime
+    "(card.rank + prev.rank) % 10 <= 4",                           # the sum's last digit
+    "case prev.rank % 3 when 0 then card is red when 1 then card is black "
+    "else card is face",                                           # a case on the last rank
+    "if pos is prime then card is red else card is black",         # prime positions
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)
@@ -129,6 +134,52 @@ def test_everything_but_one_card_is_an_idea_once_its_card_was_refused() -> None:
         sci.observe(line, ace, False)
     texts = [c.text(sci.belief.space) for c, _ in sci.ranked(line, early=True)[:3]]
     assert any(_same_verdicts(text, rule, line) for text in texts), texts
+
+
+@pytest.mark.parametrize(("rule", "named", "verdict"), [
+    ("card is black and card != 8C", ["8C"], False),         # black, but not one card
+    ("card is numeral or card in {JS, KD}", ["JS", "KD"], True),  # numbers, or two cards
+])
+def test_a_rule_with_named_exceptions_is_found(rule: str, named: list[str],
+                                               verdict: bool) -> None:
+    # once the named cards were judged against the simple rule, the rule with
+    # its exceptions is the top idea (and no rule with a dealer's mistake)
+    from eleusis.rules import compare
+    sci, line = _watch(rule, 150)
+    for _ in range(2):
+        for code in named:
+            sci.observe(line, Card.parse(code), verdict)
+    ranked = sci.ranked(line, early=True)
+    # (after a black card, "black" and "the last card's colour" judge alike
+    # wherever the mainline can go: the exact compare, as a guess is judged)
+    assert ranked and compare(parse(rule), parse(ranked[0][0].text(sci.belief.space)), line)
+    assert ranked[0][1] > 0.9
+
+
+def test_exceptions_write_what_they_judge() -> None:
+    """The exception family's best rule, as text, judges every card as the family."""
+    from eleusis.ai.families import ExceptionFamily
+    space = build_space(3)
+    rng = random.Random(4)
+    for rule in ("card is red and card != QH", "card.rank > prev.rank or card in {2S, 3S}",
+                 "card.rank != 1 and card not in {KD, 5C}", "card == AH"):
+        fam = next(f for f in make_families(space, 0, 1e-4) if isinstance(f, ExceptionFamily))
+        line = [Card.parse("7C")]
+        seen = []
+        for _ in range(150):
+            card = rng.choice(ALL_CARDS)
+            ok = _judge(rule, line, card)
+            fam.observe(_obs(line, card, ok), _verdicts(line, card))
+            seen.append((list(line), card, ok))
+            if ok:
+                line.append(card)
+        top = fam.best(4)
+        assert top is not None, rule
+        text = top.text(space)
+        # (cards never judged against the simple rule are not named yet)
+        assert all(top.accepts(space, at, card) == ok for at, card, ok in seen), (rule, text)
+        for card in ALL_CARDS:
+            assert top.accepts(space, line, card) == _judge(text, line, card), (text, card)
 
 
 def test_no_rule_that_refuses_everything_is_imagined() -> None:

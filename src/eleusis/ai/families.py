@@ -60,7 +60,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from math import exp, lgamma
+from math import comb, exp, fsum, lgamma
 from typing import Protocol
 
 from eleusis.ai.blocks import (
@@ -74,7 +74,7 @@ from eleusis.ai.blocks import (
     rank_word,
 )
 from eleusis.ai.space import Space, single_rows
-from eleusis.cards import ALL_CARDS, SUITS, Card
+from eleusis.cards import ALL_CARDS, SUITS, Card, card_name
 
 
 class Obs(Protocol):
@@ -1421,6 +1421,198 @@ def _members_text(expr: str, parts: Sequence[int], universe: Iterable[int],
     return f"{expr} in {{{', '.join(map(str, parts))}}}"
 
 
+class ExceptionFamily:
+    """``A and card not in E`` / ``A or card in E``: a single block and a few named cards.
+
+    "Everything but the ace of hearts" (``card != AH``), "black, but not
+    the eight of clubs" (``card is black and card != 8C``), "numbers, or the
+    one-eyed jacks and king" (``card is numeral or card in {JS, JH, KD}``):
+    a rule ``A`` of one block with at most :data:`MOST` exceptions, cards
+    named by rank and suit that ``A`` would accept and the rule always
+    refuses (``and``), or that ``A`` would refuse and the rule always
+    accepts (``or``). Each block keeps, for each form, the cards it had to
+    call exceptions to fit what was seen (fewest first: a card is one only
+    once a verdict needed it), and dies when a verdict goes against the form
+    or a named card is judged both ways. The prior of ``E`` is
+    ``SIZE[len(E)] / C(52, len(E))``: one named card is a likely exception,
+    three a rare one. A block needing no exception is a plain rule, weighed
+    in the enumerated space, not here.
+    """
+
+    #: the largest number of named cards
+    MOST = 3
+    #: the prior of the number of named cards (1, 2, 3)
+    SIZE = (0.0, 0.6, 0.3, 0.1)
+
+    def __init__(self, name: str, prior: float, space: Space,
+                 weights: Sequence[float]) -> None:
+        self.name = name
+        self.prior = prior
+        self.space = space
+        n1 = space.level_end[1]
+        total = sum(weights[:n1])
+        self.w = [x / total for x in weights[:n1]]
+        self._live0 = [a for a in range(n1) if self.w[a] > 0]
+        #: the prior of a set of named cards, by its size
+        self.pk = [self.SIZE[k] / comb(NCARDS, k) for k in range(self.MOST + 1)]
+        self._reset()
+
+    def _reset(self) -> None:
+        #: for each form (0: ``and``, 1: ``or``), each live block's named cards
+        self.named: list[dict[int, int]] = [dict.fromkeys(self._live0, 0) for _ in range(2)]
+        #: the cards seen refused, and seen accepted
+        self.seen = [0, 0]
+        self.excluded: set[tuple[int, ...]] = set()
+        self._z: float | None = None
+        #: the last card of the mainline (None before the first)
+        self.last: Card | None = None
+
+    def fresh(self) -> ExceptionFamily:
+        """The same family before any observation (sharing the unchanging parts)."""
+        new = copy.copy(self)
+        new._reset()
+        return new
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        bit = 1 << obs.card.index
+        got = 1 if obs.accepted else 0
+        self.seen[got] |= bit
+        self.last = obs.card if obs.accepted else obs.prev
+        # form 0 (``A and card not in E``) names cards A accepts and the rule
+        # refuses; form 1 (``A or card in E``) cards A refuses, the rule accepts
+        for form, named in enumerate(self.named):
+            naming = 1 - form  # the verdict of A on a card this form names
+            other = self.seen[1 - form]  # seen with the verdict a named card never gets
+            dead = []
+            for a, e in named.items():
+                if single_verdicts[a] == got:
+                    if e & bit and got != form:
+                        dead.append(a)  # a named card judged as A judges it
+                    continue
+                if got != form or single_verdicts[a] != naming:
+                    dead.append(a)  # a verdict the exceptions cannot explain
+                    continue
+                e |= bit
+                if e & other or bin(e).count("1") > self.MOST:
+                    dead.append(a)
+                else:
+                    named[a] = e
+            for a in dead:
+                del named[a]
+        self._z = None
+
+    def _weight(self, a: int, e: int) -> float:
+        return self.w[a] * self.pk[bin(e).count("1")] if e else 0.0
+
+    def evidence(self) -> float:
+        if self._z is None:
+            self._z = 0.5 * fsum(self._weight(a, e) for named in self.named
+                                 for a, e in named.items())
+        return self._z
+
+    def alive(self) -> bool:
+        return self.evidence() > 0
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        z = self.evidence()
+        if z <= 0:
+            return
+        p = _row(line[-1] if line else None)
+        srows = single_rows(self.space)
+        f = 0.5 * scale / z
+        for form, named in enumerate(self.named):
+            for a, e in named.items():
+                if e:
+                    row = srows[a][p] & ~e if form == 0 else srows[a][p] | e
+                    out[row] = out.get(row, 0.0) + f * self._weight(a, e)
+
+    @staticmethod
+    def _parts(form: int, a: int, e: int) -> tuple[int, ...]:
+        return (form, a, *(i for i in range(NCARDS) if e >> i & 1))
+
+    def best(self, index: int) -> ExtraCandidate | None:
+        if self.evidence() <= 0:
+            return None
+        options = [(self._weight(a, e), self._parts(form, a, e))
+                   for form, named in enumerate(self.named) for a, e in named.items() if e]
+        options = [o for o in options if o[1] not in self.excluded]
+        if not options:
+            return None
+        return ExtraCandidate(index, max(options)[1], self)
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        z = self.evidence()
+        if z <= 0 or parts in self.excluded:
+            return 0.0
+        form, a, *cards = parts
+        e = sum(1 << i for i in cards)
+        if self.named[form].get(a) != e:
+            return 0.0
+        # with the blocks that judge alike wherever the mainline can go from
+        # here ("card is black and card != 8C" and "card.color == prev.color
+        # and card != 8C" after a black card): one rule, one share
+        srows = single_rows(self.space)
+        reach = self._reach(srows[a], form, e)
+        mine = srows[a]
+        alike = 0.0
+        for b, eb in self.named[form].items():
+            if eb == e and (form, b, *cards) not in self.excluded:
+                rb = srows[b]
+                if all(not (rb[p] ^ mine[p]) & ~e for p in reach):
+                    alike += self._weight(b, e)
+        return 0.5 * alike / z
+
+    def _reach(self, rows: Sequence[int], form: int, e: int) -> list[int]:
+        """The rows of the last cards a rule (a block's ``rows``, exceptions ``e``)
+        can reach from the mainline's last card, that one included."""
+        start = _row(self.last)
+        seen = 1 << start
+        todo = [start]
+        while todo:
+            row = rows[todo.pop()]
+            new = (row & ~e if form == 0 else row | e) & ~seen
+            seen |= new
+            while new:
+                low = new & -new
+                todo.append(low.bit_length() - 1)
+                new ^= low
+        return [p for p in range(NCARDS + 1) if seen >> p & 1]
+
+    def exclude(self, parts: tuple[int, ...]) -> None:
+        self.excluded.add(parts)
+
+    def text(self, parts: tuple[int, ...]) -> str:
+        form, a, *cards = parts
+        names = [Card.from_index(i).code for i in cards]
+        base = self.space.text(a)
+        if form == 0:
+            named = f"card != {names[0]}" if len(names) == 1 else \
+                f"card not in {{{', '.join(names)}}}"
+            return named if base == "true" else f"{_paren(base)} and {named}"
+        named = f"card == {names[0]}" if len(names) == 1 else f"card in {{{', '.join(names)}}}"
+        return named if base == "false" else f"{_paren(base)} or {named}"
+
+    def english(self, parts: tuple[int, ...]) -> str:
+        form, a, *cards = parts
+        names = ", ".join(card_name(Card.from_index(i)) for i in cards)
+        base = self.space.english(a)
+        return f"{base}, except {names}" if form == 0 else f"{base}, or {names}"
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        form, a, *cards = parts
+        if card.index in cards:
+            return form == 1
+        prev = line[-1] if line else None
+        return bool((self.space.bits[a] >> (NCARDS * _row(prev) + card.index)) & 1)
+
+    def live_singles(self) -> set[int]:
+        return set()
+
+    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+        """Not counted (an underestimate of a plain candidate's probability)."""
+        return 0.0
+
+
 class RankSetFamily:
     """``card.rank in S`` for any set ``S`` of ranks: each rank in or out, Beta-Bernoulli.
 
@@ -1688,12 +1880,20 @@ class ValueSetFamily:
         simple = _simple_sets(expr, values)
         #: the simple sets (values, text), and for each value the bit set of
         #: the simple sets holding it
-        self.simple = simple
-        self.simple_index = {members: j for j, (members, _) in enumerate(simple)}
+        self.simple = [(members, text) for members, text, _ in simple]
+        self.simple_index = {members: j for j, (members, _) in enumerate(self.simple)}
         self.holding = dict.fromkeys(values, 0)
-        for j, (members, _) in enumerate(simple):
+        for j, (members, _) in enumerate(self.simple):
             for v in members:
                 self.holding[v] |= 1 << j
+        #: each simple set's share of the simple prior, and the sets of each
+        #: share as a bit set (few distinct shares: counted a share at a time)
+        total = sum(w for _, _, w in simple)
+        self.simple_prior = [w / total for _, _, w in simple]
+        tiers: dict[float, int] = {}
+        for j, p in enumerate(self.simple_prior):
+            tiers[p] = tiers.get(p, 0) | 1 << j
+        self.tiers = [(mask, p) for p, mask in tiers.items()]
         self.all_simple = (1 << len(simple)) - 1
         self.pe = [eps ** m for m in range(kmax + 1)]
         self._simple_rows: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -1772,12 +1972,13 @@ class ValueSetFamily:
         """The prior-weighted likelihood of simple set ``j`` (0 once ruled out)."""
         for m, mask in enumerate(self.levels):
             if mask >> j & 1:
-                return self.SIMPLE * self.pe[m] / len(self.simple)
+                return self.SIMPLE * self.pe[m] * self.simple_prior[j]
         return 0.0
 
     def _simple_evidence(self) -> float:
-        return self.SIMPLE * sum(self.pe[m] * bin(mask).count("1")
-                                 for m, mask in enumerate(self.levels)) / len(self.simple)
+        return self.SIMPLE * sum(self.pe[m] * p * bin(mask & tier).count("1")
+                                 for m, mask in enumerate(self.levels) if mask
+                                 for tier, p in self.tiers)
 
     def evidence(self) -> float:
         return (1.0 - self.SIMPLE) * self._free_evidence() + self._simple_evidence()
@@ -1809,7 +2010,8 @@ class ValueSetFamily:
             out[known] = out.get(known, 0.0) + free * (1.0 - p)
             if p:
                 out[known | unseen] = out.get(known | unseen, 0.0) + free * p
-        unit = scale * self.SIMPLE / (len(self.simple) * total)
+        unit = scale * self.SIMPLE / total
+        prior = self.simple_prior
         for m, mask in enumerate(self.levels):
             w = unit * self.pe[m]
             while mask:
@@ -1817,7 +2019,7 @@ class ValueSetFamily:
                 j = low.bit_length() - 1
                 mask ^= low
                 row = self._simple_row(j, ctx)
-                out[row] = out.get(row, 0.0) + w
+                out[row] = out.get(row, 0.0) + w * prior[j]
 
     def _simple_row(self, j: int, ctx: tuple[int, ...]) -> int:
         """The cards simple set ``j`` accepts after the ranks ``ctx``."""
@@ -1839,10 +2041,11 @@ class ValueSetFamily:
         if self.evidence() <= 0:
             return None
         # the simple sets with fewest mismatches weigh most (an excluded one has
-        # left the levels); among them, the last in the sets' order
+        # left the levels); among them, the likeliest a priori, then the last
+        # in the sets' order
         level = next((mask for mask in self.levels if mask), 0)
-        top = max((members for j, (members, _) in enumerate(self.simple) if level >> j & 1),
-                  default=None)
+        top = max(((self.simple_prior[j], members) for j, (members, _) in enumerate(self.simple)
+                   if level >> j & 1), default=(0.0, None))[1]
         guess = self._guess()
         if guess is None or (top is not None and self.share(top) >= self.share(guess)):
             return None if top is None else ExtraCandidate(index, top, self)
@@ -1899,34 +2102,44 @@ class ValueSetFamily:
 
 
 _MOST_RANGED = 40
+#: the prior weight of a simple set people write less often (see :func:`_simple_sets`)
+_RARE_SET = 0.25
 
 
-def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...], str]]:
+def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...], str, float]]:
     """The sets of ``values`` people write of a quantity, with their rule text.
 
     Bounds (``<= k``, ``>= k``), ranges (``in a..b``, when there are at most
     :data:`_MOST_RANGED` values: a product's 60 values would have 1,800
-    ranges), one value (``== k``, ``!= k``), a class modulo 2 to 5 (``% m ==
-    r``, ``% m != 0``); each set once (the first text found), never empty or
-    whole.
+    ranges), one value (``== k``, ``!= k``), a class modulo 2 to 10 (``% m ==
+    r``, ``% m != 0``, ``% m <= k``: "the last digit of the sum is below
+    5"), the primes and the others; each set once (the first text found),
+    never empty or whole. The third item is the set's prior weight: 1, but
+    :data:`_RARE_SET` for the classes people write less (``% m <= k``, and
+    modulo 6 and more), so that "the higher rank is at least 10" is not
+    shared with "the higher rank leaves at most 3 when divided by 10" while
+    no pair of low cards has been seen.
 
-    >>> sets = dict(_simple_sets("card.rank + prev.rank", range(2, 27)))
+    >>> sets = {members: text for members, text, _ in
+    ...         _simple_sets("card.rank + prev.rank", range(2, 27))}
     >>> sets[tuple(range(2, 10))]
     'card.rank + prev.rank <= 9'
     >>> sets[tuple(v for v in range(2, 27) if v != 13)]
     'card.rank + prev.rank != 13'
     >>> sets[tuple(v for v in range(2, 27) if v % 5 == 0)]
     '(card.rank + prev.rank) % 5 == 0'
+    >>> sets[(2, 3, 5, 7, 11, 13, 17, 19, 23)]
+    '(card.rank + prev.rank) is prime'
     """
     vals = tuple(values)
     lo, hi = vals[0], vals[-1]
-    found: dict[tuple[int, ...], str] = {}
+    found: dict[tuple[int, ...], tuple[str, float]] = {}
 
-    def add(members: Iterable[int], text: str) -> None:
+    def add(members: Iterable[int], text: str, weight: float = 1.0) -> None:
         inside = set(members)
         key = tuple(v for v in vals if v in inside)
         if key and len(key) < len(vals):
-            found.setdefault(key, text)
+            found.setdefault(key, (text, weight))
 
     for k in vals:
         add([k], f"{expr} == {k}")
@@ -1938,11 +2151,20 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
             for b in vals:
                 if a < b:
                     add(range(a, b + 1), f"{expr} in {a}..{b}")
-    for m in (2, 3, 4, 5):
+    for m in range(2, 11):
+        w = 1.0 if m <= 5 else _RARE_SET
         for r in range(m):
-            add([v for v in vals if v % m == r], f"({expr}) % {m} == {r}")
-        add([v for v in vals if v % m != 0], f"({expr}) % {m} != 0")
-    return list(found.items())
+            add([v for v in vals if v % m == r], f"({expr}) % {m} == {r}", w)
+        add([v for v in vals if v % m != 0], f"({expr}) % {m} != 0", w)
+        for k in range(1, m - 1):
+            add([v for v in vals if v % m <= k], f"({expr}) % {m} <= {k}", _RARE_SET)
+    add([v for v in vals if _is_prime(v)], f"({expr}) is prime")
+    add([v for v in vals if not _is_prime(v)], f"({expr}) is not prime")
+    return [(key, text, w) for key, (text, w) in found.items()]
+
+
+def _is_prime(n: int) -> bool:
+    return n >= 2 and all(n % d for d in range(2, int(n ** 0.5) + 1))
 
 
 def _value_sets() -> list[tuple[str, str, Callable[[int, int], int], tuple[int, ...]]]:
@@ -1979,6 +2201,22 @@ def _pos_first_side(n: int) -> Callable[[int, Card | None], int]:
     return lambda pos, prev: 0 if pos <= n else 1
 
 
+def _prev_mod_side(m: int) -> Callable[[int, Card | None], int]:
+    return lambda pos, prev: 0 if prev is None else prev.rank % m
+
+
+def _case_of(subject: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
+    """``case subject when labels[0] then p[0] ... else p[-1]``."""
+    def text(p: Sequence[str]) -> str:
+        whens = " ".join(f"when {labels[r]} then {p[r]}" for r in range(len(p) - 1))
+        return f"case {subject} {whens} else {p[-1]}"
+    return text
+
+
+def _cases_english(what: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
+    return lambda p: "; ".join(f"{what} {labels[r]}: {p[r]}" for r in range(len(p)))
+
+
 def _ite_text(cond: str) -> Callable[[Sequence[str]], str]:
     return lambda p: f"if {cond} then {p[0]} else {p[1]}"
 
@@ -2006,22 +2244,14 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "lag-mixed-3": 0.05, "split-rel": 0.05,
                 "value-sets-2": 0.05, "value-sets-3": 0.03,
                 "three-ranks-gated": 0.05,
-                "value-sets": 0.10, "no-run": 0.05}
+                "value-sets": 0.10, "no-run": 0.05, "case-prev-rank": 0.04,
+                "pos-prime": 0.01, "exceptions": 0.20}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
                                  Callable[[Sequence[str]], str]]]:
     """The splits on the judged card: (name, sides, side of a card, text, English)."""
     suits = [s.noun for s in SUITS]
-
-    def case_text(subject: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
-        def text(p: Sequence[str]) -> str:
-            whens = " ".join(f"when {labels[r]} then {p[r]}" for r in range(len(p) - 1))
-            return f"case {subject} {whens} else {p[-1]}"
-        return text
-
-    def case_english(what: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
-        return lambda p: "; ".join(f"{what} {labels[r]}: {p[r]}" for r in range(len(p)))
 
     return [
         ("card is red", 2, lambda c: 0 if c.red else 1, _ite_text("card is red"),
@@ -2032,11 +2262,11 @@ def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequ
          _ite_english("the card's rank is even")),
         ("card.rank >= 8", 2, lambda c: 0 if c.rank >= 8 else 1, _ite_text("card.rank >= 8"),
          _ite_english("the card's rank is at least eight")),
-        ("case card.suit", 4, lambda c: c.suit.order, case_text("card.suit", suits),
-         case_english("a card of", suits)),
+        ("case card.suit", 4, lambda c: c.suit.order, _case_of("card.suit", suits),
+         _cases_english("a card of", suits)),
         ("case card.rank % 3", 3, lambda c: c.rank % 3,
-         case_text("card.rank % 3", ["0", "1", "2"]),
-         case_english("a rank leaving, divided by three,", ["0", "1", "2"])),
+         _case_of("card.rank % 3", ["0", "1", "2"]),
+         _cases_english("a rank leaving, divided by three,", ["0", "1", "2"])),
     ]
 
 
@@ -2134,6 +2364,17 @@ def _make_families(space: Space, kmax: int, eps: float,
                           f"when {suits[r]} then {p[r]}" for r in range(3)) + f" else {p[3]}",
                       lambda p: "; ".join(f"after {suits[r]}, {p[r]}" for r in range(4)),
                       kmax, eps)
+    for m in (3, 4):
+        yield SplitFamily(f"case prev.rank % {m}", EXTRA_SHARES["case-prev-rank"] / 2, space,
+                          weights, m, _prev_mod_side(m),
+                          _case_of(f"prev.rank % {m}", [str(r) for r in range(m)]),
+                          _cases_english(f"after a rank leaving, divided by {m},",
+                                         [str(r) for r in range(m)]),
+                          kmax, eps)
+    yield SplitFamily("pos is prime", EXTRA_SHARES["pos-prime"], space, weights, 2,
+                      lambda pos, prev: 0 if _is_prime(pos) else 1, _ite_text("pos is prime"),
+                      _ite_english("the position is a prime number"), kmax, eps,
+                      by_prev=False)
     backs = _back_conditions()
     for cond, said, test in backs:
         yield BackSplitFamily(f"split {cond}", EXTRA_SHARES["split-back"] / len(backs), space,
@@ -2148,6 +2389,7 @@ def _make_families(space: Space, kmax: int, eps: float,
     for name, k, side, text, english in cards:
         yield CardSplitFamily(f"split {name}", EXTRA_SHARES["split-card"] / len(cards), space,
                               weights, k, side, text, english, kmax, eps)
+    yield ExceptionFamily("exceptions", EXTRA_SHARES["exceptions"], space, weights)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
     yield MixedLagFamily("lag mixed", EXTRA_SHARES["lag-mixed"], space, weights, kmax, eps)
     yield MixedLagFamily("lag mixed 3", EXTRA_SHARES["lag-mixed-3"], space, weights, kmax, eps,
