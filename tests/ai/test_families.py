@@ -136,6 +136,20 @@ def test_everything_but_one_card_is_an_idea_once_its_card_was_refused() -> None:
     assert any(_same_verdicts(text, rule, line) for text in texts), texts
 
 
+@pytest.mark.parametrize("rule", [
+    "gcd(card.rank, prev.rank) == 1",  # no common factor
+    "card.rank % prev.rank <= 2",      # a small remainder
+])
+def test_divisibility_between_ranks_is_found(rule: str) -> None:
+    # (a common factor of 5 or more, both ranks 7, both kings, are rare: a
+    # hundred plays before "no common factor" is surely not "the common
+    # factor leaves 1 divided by 6")
+    sci, line = _watch(rule, 100)
+    ranked = sci.ranked(line)
+    assert ranked and _same_verdicts(ranked[0][0].text(sci.belief.space), rule, line), ranked
+    assert ranked[0][1] > 0.3
+
+
 @pytest.mark.parametrize(("rule", "named", "verdict"), [
     ("card is black and card != 8C", ["8C"], False),         # black, but not one card
     ("card is numeral or card in {JS, KD}", ["JS", "KD"], True),  # numbers, or two cards

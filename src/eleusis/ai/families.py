@@ -60,7 +60,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from math import comb, exp, fsum, lgamma
+from math import comb, exp, fsum, gcd, lgamma
 from typing import Protocol
 
 from eleusis.ai.blocks import (
@@ -2180,6 +2180,10 @@ def _value_sets() -> list[tuple[str, str, Callable[[int, int], int], tuple[int, 
         ("min(card.rank, prev.rank)", "the lower of the two ranks", min, tuple(range(1, 14))),
         ("card.rank * prev.rank", "the product of the two ranks", lambda r, p: r * p,
          tuple(sorted({r * p for r in range(1, 14) for p in range(1, 14)}))),
+        ("gcd(card.rank, prev.rank)", "the greatest common divisor of the two ranks", gcd,
+         tuple(range(1, 14))),
+        ("card.rank % prev.rank", "the remainder of the card's rank divided by the last",
+         lambda r, p: r % p, tuple(range(13))),
     ]
 
 
