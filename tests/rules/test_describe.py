@@ -122,6 +122,10 @@ def test_random_trees_of_every_construct(lang: str) -> None:
          "carte précédente."),
         ("card.rank == abs(prev.rank - 7)", "fr", "Une carte peut être jouée quand la valeur de "
          "la carte est égale à la valeur absolue de (la valeur de la carte précédente moins 7)."),
+        ("card != 8C", "fr", "Une carte peut être jouée quand la carte n'est pas la même "
+         "carte que le 8 de trèfle."),  # (no elision before a number: "le huit")
+        ("card != AH", "fr", "Une carte peut être jouée quand la carte n'est pas la même "
+         "carte que l'as de cœur."),
         ("card is red", "it", "Una carta può essere giocata quando la carta è rossa."),
         ("prev.color == black", "it",
          "Una carta può essere giocata quando il colore della carta precedente è nero."),

@@ -101,8 +101,9 @@ class FrenchGrammar(Grammar):
         return NP({"nom": "la position de la carte"}, "f", extra={"kind": "num"})
 
     def card(self, name_words: str) -> NP:
-        return NP({"nom": f"le {name_words}" if not name_words.startswith(("as", "8"))
-                   else f"l'{name_words}"}, "m")
+        # "l'as", but "le 8" (said "le huit": no elision before a number)
+        return NP({"nom": f"l'{name_words}" if name_words.startswith("as")
+                   else f"le {name_words}"}, "m")
 
     def card_words(self, rank: int, suit: str) -> str:
         return f"{_RANKS.get(rank, str(rank))} de {_SUITS[suit]}"
