@@ -18,7 +18,8 @@ the previous card. People also write rules that
   (``if card.rank > prev.rank then ... else ...``); on how the last two
   cards relate (``if
   prev.rank > prev2.rank then ...``): :class:`BackSplitFamily`; on the
-  last card's suit (``case prev.suit ...``): a :class:`SplitFamily`;
+  last card's suit or its rank modulo 3 or 4 (``case prev.suit ...``,
+  ``case prev.rank % 4 ...``), or on prime positions: a :class:`SplitFamily`;
 * relate the rank with the position (``card.rank >= pos``, ``card.rank % 3
   == pos % 3``): :class:`PosRankFamily`;
 * gate a set of ranks behind a colour or suit (``card is not hearts or
@@ -31,10 +32,14 @@ the previous card. People also write rules that
 * relate the rank with the last two ranks (the sum of three, between the
   last two): :class:`ThreeRankFamily`; forbid three in a row of one
   property: :class:`NoRunFamily`;
-* accept a set of values of the two ranks' sum, distance, climb, max, min
-  or product (``card.rank + prev.rank != 13``, ``min(card.rank, prev.rank)
-  <= 4``), of the card's rank with the one two back, or of the sum of three
-  ranks: :class:`ValueSetFamily`.
+* accept a set of values of the two ranks' sum, distance, climb, max, min,
+  product, greatest common divisor or remainder (``card.rank + prev.rank !=
+  13``, ``min(card.rank, prev.rank) <= 4``, ``(card.rank + prev.rank) is
+  prime``, ``gcd(card.rank, prev.rank) == 1``), of the card's rank with the
+  one two back, or of the sum of three ranks: :class:`ValueSetFamily`;
+* name a few cards as exceptions to a single block (``card is black and
+  card != 8C``, ``card is numeral or card in {JS, KD}``):
+  :class:`ExceptionFamily`.
 
 None of them is enumerated. A split family factorises like the periodic
 rules of :mod:`eleusis.ai.inference`: the observations on one side of the
