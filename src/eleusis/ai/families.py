@@ -156,6 +156,13 @@ class ExtraCandidate:
         return self.owner.accepts(self.parts, line, card)
 
 
+def _single_weights(space: Space, weights: Sequence[float]) -> list[float]:
+    """The prior weights of the space's single blocks, summing to 1."""
+    n1 = space.level_end[1]
+    total = sum(weights[:n1])
+    return [x / total for x in weights[:n1]]
+
+
 class SplitFamily:
     """``if C then A else B`` (or ``case pos % k``) with any single blocks A, B, ...
 
@@ -172,9 +179,8 @@ class SplitFamily:
         self.name = name
         self.prior = prior
         self.space = space
-        n1 = space.level_end[1]
-        total = sum(weights[:n1])
-        self.w = [x / total for x in weights[:n1]]
+        self.w = _single_weights(space, weights)
+        n1 = len(self.w)
         self.k = k
         self.side = side
         #: a split on ``pos <= first``: side 0 never comes back once the
@@ -1454,10 +1460,8 @@ class ExceptionFamily:
         self.name = name
         self.prior = prior
         self.space = space
-        n1 = space.level_end[1]
-        total = sum(weights[:n1])
-        self.w = [x / total for x in weights[:n1]]
-        self._live0 = [a for a in range(n1) if self.w[a] > 0]
+        self.w = _single_weights(space, weights)
+        self._live0 = [a for a in range(len(self.w)) if self.w[a] > 0]
         #: the prior of a set of named cards, by its size
         self.pk = [self.SIZE[k] / comb(NCARDS, k) for k in range(self.MOST + 1)]
         self._reset()
