@@ -202,10 +202,15 @@ def _lesson_play(page: Page, right: bool, keyboard: bool) -> None:
     if keyboard:
         _focus(page, lambda: page.evaluate(
             "document.activeElement?.dataset.key?.startsWith('hand-') || false"))
+        # the hand's one Tab stop is the card last moved to: after playing a card
+        # whose twin (two decks) is still in the hand, the twin, not the first
+        # card; so go to the first (Home), then along (the arrows do not wrap)
+        page.keyboard.press("Home")
         for _ in range(30):
             if page.evaluate("document.activeElement?.dataset.code") == code:
                 break
             page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement?.dataset.code") == code, code
         page.keyboard.press("Space")
         _focus(page, lambda: page.evaluate("document.activeElement?.dataset.key") == "ctl-Play")
         page.keyboard.press("Enter")
