@@ -109,6 +109,11 @@ def _backs(line: Sequence[Card]) -> tuple[Card | None, Card | None, Card | None]
             line[-3] if len(line) >= 3 else None)
 
 
+def _block_accepts(space: Space, a: int, prev: Card | None, card: Card) -> bool:
+    """Whether block ``a`` of the space accepts ``card`` after ``prev``."""
+    return bool((space.bits[a] >> (NCARDS * _row(prev) + card.index)) & 1)
+
+
 def _paren(text: str) -> str:
     return f"({text})" if " or " in text or " and " in text or text.startswith("if ") else text
 
@@ -340,7 +345,7 @@ class SplitFamily:
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         prev = line[-1] if line else None
         a = parts[self.side(len(line) + 1, prev)]
-        return bool((self.space.bits[a] >> (NCARDS * _row(prev) + card.index)) & 1)
+        return _block_accepts(self.space, a, prev, card)
 
 
 class BackSplitFamily(SplitFamily):
@@ -418,7 +423,7 @@ class BackSplitFamily(SplitFamily):
         s = self._side_line(line)
         if s is None:
             return True
-        return bool((self.space.bits[parts[s]] >> (NCARDS * _row(line[-1]) + card.index)) & 1)
+        return _block_accepts(self.space, parts[s], line[-1], card)
 
 
 def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card], bool]]]:
@@ -1048,10 +1053,9 @@ class MixedLagFamily:
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         h, f, k = parts
-        b1 = NCARDS * _row(line[-1] if line else None) + card.index
-        va = (self.space.bits[self.fronts[f]] >> b1) & 1
+        va = _block_accepts(self.space, self.fronts[f], line[-1] if line else None, card)
         vb = self.source.accepts((k,), line, card)
-        return bool(va and vb) if self.HOWS[h] == "and" else bool(va or vb)
+        return (va and vb) if self.HOWS[h] == "and" else (va or vb)
 
     def live_singles(self) -> set[int]:
         return set()
@@ -1612,7 +1616,7 @@ class ExceptionFamily:
         if card.index in cards:
             return form == 1
         prev = line[-1] if line else None
-        return bool((self.space.bits[a] >> (NCARDS * _row(prev) + card.index)) & 1)
+        return _block_accepts(self.space, a, prev, card)
 
     def live_singles(self) -> set[int]:
         return set()
@@ -2173,6 +2177,7 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
 
 
 def _is_prime(n: int) -> bool:
+    """Whether ``n`` is prime (the scientists read nothing of :mod:`eleusis.rules`)."""
     return n >= 2 and all(n % d for d in range(2, int(n ** 0.5) + 1))
 
 
@@ -2236,13 +2241,6 @@ def _ite_text(cond: str) -> Callable[[Sequence[str]], str]:
 
 def _ite_english(cond: str) -> Callable[[Sequence[str]], str]:
     return lambda p: f"if {cond}, {p[0]}; otherwise {p[1]}"
-
-
-def _case_text(k: int) -> Callable[[Sequence[str]], str]:
-    def text(p: Sequence[str]) -> str:
-        whens = " ".join(f"when {r} then {p[r]}" for r in range(k - 1))
-        return f"case pos % {k} {whens} else {p[k - 1]}"
-    return text
 
 
 def _case_english(k: int) -> Callable[[Sequence[str]], str]:
@@ -2368,13 +2366,13 @@ def _make_families(space: Space, kmax: int, eps: float,
                           kmax, eps, by_prev=False, first=n)
     for k, key in ((4, "pos4"), (5, "pos5")):
         yield SplitFamily(f"pos % {k}", EXTRA_SHARES[key], space, weights, k,
-                          _pos_side(k), _case_text(k), _case_english(k), kmax, eps,
+                          _pos_side(k), _case_of(f"pos % {k}", [str(r) for r in range(k)]),
+                          _case_english(k), kmax, eps,
                           by_prev=False)
     suits = [s.noun for s in SUITS]
     yield SplitFamily("case prev.suit", EXTRA_SHARES["case-prev"], space, weights, 4,
                       lambda pos, prev: 0 if prev is None else prev.suit.order,
-                      lambda p: "case prev.suit " + " ".join(
-                          f"when {suits[r]} then {p[r]}" for r in range(3)) + f" else {p[3]}",
+                      _case_of("prev.suit", suits),
                       lambda p: "; ".join(f"after {suits[r]}, {p[r]}" for r in range(4)),
                       kmax, eps)
     for m in (3, 4):
