@@ -76,6 +76,10 @@ def _same_verdicts(a: str, b: str, line: list[Card], seed: int = 5) -> bool:
     "case prev.suit when spades then card is red when hearts then card is face "
     "when diamonds then card is odd else card.rank < 6",           # a case on the last suit
     "if prev.rank > prev2.rank then card is red else card.rank <= 6",  # on the last two cards
+    "if prev.rank <= 6 and prev2.rank <= 6 then card is red "
+    "else card.rank <= 8",                                         # both last two low
+    "if prev.rank + prev2.rank >= 14 then card is numeral "
+    "else card.suit == prev.suit",                                 # the last two add up
     "card.rank > prev2.rank or card.color != prev.color",          # one back and two back
     "card.suit == prev2.suit or card.rank == prev.rank",
     "card.rank + prev.rank + prev2.rank <= 20",                    # three ranks
@@ -94,6 +98,8 @@ def _same_verdicts(a: str, b: str, line: list[Card], seed: int = 5) -> bool:
     "case prev.rank % 3 when 0 then card is red when 1 then card is black "
     "else card is face",                                           # a case on the last rank
     "if pos is prime then card is red else card is black",         # prime positions
+    "if prev.rank <= 5 then card is face elif prev.rank <= 10 "
+    "then card is even else card is red",                          # bands of the last rank
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)

@@ -16,10 +16,13 @@ the previous card. People also write rules that
   prev.rank else card.rank < prev.rank``, ``case card.suit ...``):
   :class:`CardSplitFamily`, also on how the card relates to the last one
   (``if card.rank > prev.rank then ... else ...``); on how the last two
-  cards relate (``if
-  prev.rank > prev2.rank then ...``): :class:`BackSplitFamily`; on the
-  last card's suit or its rank modulo 3 or 4 (``case prev.suit ...``,
-  ``case prev.rank % 4 ...``), or on prime positions: a :class:`SplitFamily`;
+  cards relate or what they are together (``if prev.rank > prev2.rank
+  then ...``, ``if prev.rank <= 6 and prev2.rank <= 6 then ...``):
+  :class:`BackSplitFamily`; on the
+  last card's suit, its rank modulo 3 or 4 or three bands of its rank
+  (``case prev.suit ...``, ``case prev.rank % 4 ...``, ``if prev.rank <= 4
+  then ... elif prev.rank <= 9 then ... else ...``), or on prime positions:
+  a :class:`SplitFamily`;
 * relate the rank with the position (``card.rank >= pos``, ``card.rank % 3
   == pos % 3``): :class:`PosRankFamily`;
 * gate a set of ranks behind a colour or suit (``card is not hearts or
@@ -62,6 +65,7 @@ share of the family's posterior. They read only observations.
 
 from __future__ import annotations
 
+import bisect
 import copy
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -439,6 +443,14 @@ def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card], bool]]]:
          lambda p, q: p.suit == q.suit),
         ("(prev.rank + prev2.rank) % 2 == 0", "the last two ranks add up to an even number",
          lambda p, q: (p.rank + q.rank) % 2 == 0),
+        ("prev.rank + prev2.rank >= 14", "the last two ranks add up to 14 or more",
+         lambda p, q: p.rank + q.rank >= 14),
+        ("prev.rank <= 6 and prev2.rank <= 6", "the last two cards are both 6 or lower",
+         lambda p, q: p.rank <= 6 and q.rank <= 6),
+        ("prev.rank >= 8 and prev2.rank >= 8", "the last two cards are both 8 or higher",
+         lambda p, q: p.rank >= 8 and q.rank >= 8),
+        ("prev.face == prev2.face", "the last two cards are both face cards or both not",
+         lambda p, q: p.face == q.face),
     ]
 
 
@@ -2231,6 +2243,28 @@ def _case_of(subject: str, labels: Sequence[str]) -> Callable[[Sequence[str]], s
     return text
 
 
+def _bands_of(subject: str, cuts: Sequence[int]) -> Callable[[Sequence[str]], str]:
+    """``if subject <= cuts[0] then p[0] elif subject <= cuts[1] then p[1] ... else p[-1]``."""
+    def text(p: Sequence[str]) -> str:
+        arms = " elif ".join(f"{subject} <= {c} then {p[r]}" for r, c in enumerate(cuts))
+        return f"if {arms} else {p[-1]}"
+    return text
+
+
+def _bands_english(cuts: Sequence[int]) -> Callable[[Sequence[str]], str]:
+    """"after a last card of 4 or lower, ...; of 5 to 9, ...; of 10 or higher, ..."."""
+    words = [rank_word(c) for c in cuts]
+    said = [f"after a last card of {words[0]} or lower"]
+    said += [f"of {rank_word(lo + 1)} to {hi}" for lo, hi in zip(cuts, words[1:], strict=False)]
+    said.append(f"of {rank_word(cuts[-1] + 1)} or higher")
+    return lambda p: "; ".join(f"{s}, {x}" for s, x in zip(said, p, strict=True))
+
+
+def _prev_band_side(cuts: Sequence[int]) -> Callable[[int, Card | None], int]:
+    """The band of the last card's rank (the first band at position 1, with no last card)."""
+    return lambda pos, prev: 0 if prev is None else bisect.bisect_left(cuts, prev.rank)
+
+
 def _cases_english(what: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
     return lambda p: "; ".join(f"{what} {labels[r]}: {p[r]}" for r in range(len(p)))
 
@@ -2256,7 +2290,7 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "value-sets-2": 0.05, "value-sets-3": 0.03,
                 "three-ranks-gated": 0.05,
                 "value-sets": 0.10, "no-run": 0.05, "case-prev-rank": 0.04,
-                "pos-prime": 0.01, "exceptions": 0.20}
+                "pos-prime": 0.01, "exceptions": 0.20, "prev-bands": 0.03}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -2382,6 +2416,11 @@ def _make_families(space: Space, kmax: int, eps: float,
                           _cases_english(f"after a rank leaving, divided by {m},",
                                          [str(r) for r in range(m)]),
                           kmax, eps)
+    bands = ((4, 9), (5, 10), (6, 10))
+    for cuts in bands:
+        yield SplitFamily(f"bands of prev.rank {cuts}", EXTRA_SHARES["prev-bands"] / len(bands),
+                          space, weights, len(cuts) + 1, _prev_band_side(cuts),
+                          _bands_of("prev.rank", cuts), _bands_english(cuts), kmax, eps)
     yield SplitFamily("pos is prime", EXTRA_SHARES["pos-prime"], space, weights, 2,
                       lambda pos, prev: 0 if _is_prime(pos) else 1, _ite_text("pos is prime"),
                       _ite_english("the position is a prime number"), kmax, eps,
