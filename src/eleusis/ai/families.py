@@ -69,6 +69,7 @@ import bisect
 import copy
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from math import comb, exp, fsum, gcd, lgamma
 from typing import Protocol
 
@@ -2253,9 +2254,8 @@ def _bands_of(subject: str, cuts: Sequence[int]) -> Callable[[Sequence[str]], st
 
 def _bands_english(cuts: Sequence[int]) -> Callable[[Sequence[str]], str]:
     """"after a last card of 4 or lower, ...; of 5 to 9, ...; of 10 or higher, ..."."""
-    words = [rank_word(c) for c in cuts]
-    said = [f"after a last card of {words[0]} or lower"]
-    said += [f"of {rank_word(lo + 1)} to {hi}" for lo, hi in zip(cuts, words[1:], strict=False)]
+    said = [f"after a last card of {rank_word(cuts[0])} or lower"]
+    said += [f"of {rank_word(lo + 1)} to {rank_word(hi)}" for lo, hi in pairwise(cuts)]
     said.append(f"of {rank_word(cuts[-1] + 1)} or higher")
     return lambda p: "; ".join(f"{s}, {x}" for s, x in zip(said, p, strict=True))
 
