@@ -404,9 +404,7 @@ class Scientist:
             sc = _entropy(p) + bonus * p
             if lead is not None:
                 cand, q = lead
-                says = self._predicts(cand, mainline, c)
-                agree = p if says else 1.0 - p
-                sc += q * math.log2(1.0 / max(agree, 1e-3))
+                sc += q * self._test_gain(cand, mainline, c, p)
             scores[c] = round(sc, 9)  # the same choice whatever the platform's libm
         best = max(scores.values())
         ties = [c for c in distinct if scores[c] == best]
@@ -424,6 +422,13 @@ class Scientist:
     def _predicts(self, cand: AnyCandidate, mainline: Sequence[Card],
                   card: Card) -> bool:
         return cand.accepts(self.belief.space, mainline, card)
+
+    def _test_gain(self, cand: AnyCandidate, mainline: Sequence[Card], card: Card,
+                   p: float) -> float:
+        """How much playing ``card`` (accepted with probability ``p``) would raise
+        ``cand``'s probability if ``cand`` is right, in bits: ``log2 1/P(its verdict)``."""
+        agree = p if self._predicts(cand, mainline, card) else 1.0 - p
+        return math.log2(1.0 / max(agree, 1e-3))
 
     # -- guessing -------------------------------------------------------------
 
@@ -570,10 +575,7 @@ class Scientist:
         if q < SLOW_FLOOR:
             return False
         probs = self.acceptance(mainline, sorted(set(hand)))
-        gain = 0.0
-        for c, p in probs.items():
-            agree = p if self._predicts(cand, mainline, c) else 1.0 - p
-            gain = max(gain, math.log2(1.0 / max(agree, 1e-3)))
+        gain = max(self._test_gain(cand, mainline, c, p) for c, p in probs.items())
         k = math.log2(threshold / q) / gain if gain > 1e-9 else math.inf
         return q * (k + 2.0) > 2.0
 
