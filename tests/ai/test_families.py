@@ -420,3 +420,68 @@ def test_a_split_on_the_card_that_is_a_plain_rule_is_one_idea() -> None:
     hyps = sci.explain(line, 5)
     assert hyps[0].text == "card is black and card.rank != 11"
     assert all(not h.text.startswith("if card is red then false") for h in hyps)
+
+
+def test_a_split_written_two_ways_on_one_side_is_one_rule() -> None:
+    # after a red card, "card is black" and "card.color != prev.color" accept
+    # the same cards: on that side of a split on the last card's colour they
+    # are one rule, with one probability, and a guess judged wrong rules out both
+    sci, _ = _watch("if prev is red then card is black else card.rank >= 8", 40)
+    fam = next(f for f in sci.belief.extras if f.name == "split prev is red")
+    space = sci.belief.space
+    block = {space.text(a): a for a in range(space.level_end[1])}
+    black, swap = block["card is black"], block["card.color != prev.color"]
+    high = block["card.rank >= 8"]
+    one, other = (black, high), (swap, high)
+    assert fam.share(one) == pytest.approx(fam.share(other))
+    best = fam.best(0)
+    assert best is not None and best.parts in (one, other)
+    # both spellings count: more than either block's own weight would give
+    alone = [fam.w[a] * fam.pe[fam.mm[0][a]] / fam.z[0]  # type: ignore[attr-defined]
+             for a in (black, swap)]
+    high_side = fam.w[high] * fam.pe[fam.mm[1][high]] / fam.z[1]  # type: ignore[attr-defined]
+    assert fam.share(one) > max(alone) * high_side * 1.01
+    fam.exclude(one)
+    assert fam.share(other) == 0.0
+
+
+def test_one_rule_written_by_two_families_is_one_idea() -> None:
+    # "max(card.rank, prev.rank) >= 10" (a set of values of the higher rank)
+    # is "if prev.rank >= 10 then true else card.rank >= 10" (a split on the
+    # last card): the judge calls them one rule, so they are one idea whose
+    # probability counts both families, and a guess judged wrong rules out both
+    sci, line = _watch("max(card.rank, prev.rank) >= 10", 25, seed=2, accept_bias=0.7)
+    b = sci.belief
+    spellings = {"max(card.rank, prev.rank) >= 10",
+                 "if prev.rank >= 10 then true else card.rank >= 10"}
+    alone = {c.text(b.space): b.probability_right(c, len(line) + 1, line[-1])
+             for c in b.candidates(3) if c.text(b.space) in spellings}
+    assert set(alone) == spellings  # (both families hold it)
+    ranked = [(c.text(b.space), q) for c, q in sci.ranked(line, 3)]
+    assert ranked[0][0] in spellings
+    assert ranked[0][1] == pytest.approx(sum(alone.values()))
+    assert not spellings & {t for t, _ in ranked[1:]}
+    first = sci.final_guess(line)
+    assert first == ranked[0][0]
+    sci.guess_rejected(line, first)
+    assert sci.final_guess(line) not in spellings
+
+
+def test_rules_that_differ_after_one_last_rank_are_two_ideas() -> None:
+    # "if prev.rank >= 6 then card is red else card.rank >= 8" and the same
+    # split at 7 differ only after a six: the mainlines the second can
+    # produce, which the scientist checks before taking two candidates for
+    # one idea, include one ending in a six, so the two stay two ideas
+    sci, line = _watch("card.color != prev.color", 12)
+    space = sci.belief.space
+    block = {space.text(a): a for a in range(space.level_end[1])}
+    fams = {f.name: (4 + j, f) for j, f in enumerate(sci.belief.extras)}
+
+    def split(name: str) -> ExtraCandidate:
+        index, fam = fams[name]
+        return ExtraCandidate(index, (block["card is red"], block["card.rank >= 8"]), fam)
+
+    six, seven = split("split prev.rank >= 6"), split("split prev.rank >= 7")
+    probes = sci._probes(line, seven)
+    assert any(p[-1].rank == 6 for p, _ in probes)
+    assert not sci._agrees(six, probes)

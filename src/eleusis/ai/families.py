@@ -139,6 +139,7 @@ class Family(Protocol):
     def text(self, parts: tuple[int, ...]) -> str: ...
     def english(self, parts: tuple[int, ...]) -> str: ...
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool: ...
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int: ...
     def alive(self) -> bool: ...
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float: ...
     def live_singles(self) -> set[int]: ...
@@ -165,6 +166,10 @@ class ExtraCandidate:
         """Whether the candidate accepts ``card`` after the mainline ``line``."""
         return self.owner.accepts(self.parts, line, card)
 
+    def row(self, space: Space, line: Sequence[Card]) -> int:
+        """The 52-bit set of cards the candidate accepts after the mainline ``line``."""
+        return self.owner.row(self.parts, line)
+
 
 def _single_weights(space: Space, weights: Sequence[float]) -> list[float]:
     """The prior weights of the space's single blocks, summing to 1."""
@@ -178,7 +183,10 @@ class SplitFamily:
 
     ``side(pos, prev)`` says which side of the split a context is on
     (0..``k``-1). One mismatch counter per (side, block); the evidence is the
-    product over sides of the posterior mass left on that side.
+    product over sides of the posterior mass left on that side. On a split
+    on the last card, the blocks that judge alike after every last card of
+    a side are one rule there (after a red card, ``card is red`` and
+    ``card.color == prev.color``): a rule's share counts them all.
     """
 
     def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
@@ -210,7 +218,53 @@ class SplitFamily:
         #: the blocks each side still allows (mismatches below ``k1``), in order
         self.live = [list(self._live0) for _ in range(k)]
         self.z = [1.0] * k
+        #: the rules guessed and judged wrong, as a class per side (see :meth:`_key`)
         self.excluded: set[tuple[int, ...]] = set()
+        #: per side: the class of each block (blocks that judge alike after every
+        #: last card of the side are one rule there) and each class's members
+        self.cls, self.members = self._classes(n1)
+
+    def _classes(self, n1: int) -> tuple[list[list[int]], list[list[list[int]]]]:
+        """Per side, each block's class and each class's blocks.
+
+        After a red last card ``card is red`` and ``card.color == prev.color``
+        are one rule: on a split on the last card, blocks that accept the same
+        cards after every last card of a side are one class there, so that a
+        rule's probability counts every way of writing it (the judge calls
+        them one rule). A split on the position may see any last card on
+        either side: its classes are single blocks.
+        """
+        if self.side_prevs is None:
+            ident = list(range(n1))
+            return [ident] * self.k, [[[a] for a in range(n1)]] * self.k
+        srows = single_rows(self.space)
+        cls: list[list[int]] = []
+        members: list[list[list[int]]] = []
+        for s in range(self.k):
+            prevs = [p for p in range(NCARDS) if self.side_prevs[s] >> p & 1]
+            index: dict[tuple[int, ...], int] = {}
+            of: list[int] = []
+            mem: list[list[int]] = []
+            for a in range(n1):
+                key = tuple(srows[a][p] for p in prevs)
+                j = index.get(key)
+                if j is None:
+                    j = index[key] = len(mem)
+                    mem.append([])
+                mem[j].append(a)
+                of.append(j)
+            cls.append(of)
+            members.append(mem)
+        return cls, members
+
+    def _key(self, parts: tuple[int, ...]) -> tuple[int, ...]:
+        """The rule ``parts`` as one class per side (its identity for the judge)."""
+        return tuple(self.cls[s][a] for s, a in enumerate(parts))
+
+    def _class_weight(self, s: int, a: int) -> float:
+        """The posterior weight (unnormalised) of block ``a``'s class on side ``s``."""
+        mm, pe, w, k1 = self.mm[s], self.pe, self.w, self.k1
+        return sum(w[b] * pe[mm[b]] for b in self.members[s][self.cls[s][a]] if mm[b] < k1)
 
     def fresh(self) -> SplitFamily:
         """The same family before any observation (sharing the unchanging parts)."""
@@ -304,42 +358,63 @@ class SplitFamily:
         return share
 
     def _ranked(self, s: int) -> list[int]:
-        pe, w, mm = self.pe, self.w, self.mm[s]
-        return sorted(self.live[s], key=lambda a: (-w[a] * pe[mm[a]], a))
+        """Side ``s``'s classes, likeliest first, each named by its likeliest
+        block (the simplest way of writing it, as the prior weighs them)."""
+        pe, w, mm, cls = self.pe, self.w, self.mm[s], self.cls[s]
+        mass: dict[int, float] = {}
+        name: dict[int, int] = {}
+        for a in self.live[s]:
+            j = cls[a]
+            wa = w[a] * pe[mm[a]]
+            mass[j] = mass.get(j, 0.0) + wa
+            b = name.get(j)
+            if b is None or wa > w[b] * pe[mm[b]]:
+                name[j] = a
+        return [name[j] for j in sorted(mass, key=lambda j: (-mass[j], name[j]))]
 
     def best(self, index: int) -> ExtraCandidate | None:
         if not self.alive():
             return None
         tops = [self._ranked(s)[:3] for s in range(self.k)]
         parts = tuple(t[0] for t in tops)
-        if parts in self.excluded:
+        if self._key(parts) in self.excluded:
             # the next best: change the side where the runner-up loses least
             options = []
             for s in range(self.k):
                 for alt in tops[s][1:]:
                     p = (*parts[:s], alt, *parts[s + 1:])
-                    if p not in self.excluded:
+                    if self._key(p) not in self.excluded:
                         options.append((-self.share(p), p))
             if not options:
                 return None
             parts = min(options)[1]
-        if len(set(parts)) == 1:
-            return None  # the same block everywhere: a plain rule, weighed there
+        if self._plain(parts):
+            return None  # one block on every side: a plain rule, weighed there
         return ExtraCandidate(index, parts, self)
 
+    def _plain(self, parts: tuple[int, ...]) -> bool:
+        """Whether one single block is the rule on every side (a plain rule)."""
+        if len(set(parts)) == 1:
+            return True
+        if self.side_prevs is None:
+            return False
+        common = set(self.members[0][self.cls[0][parts[0]]])
+        for s in range(1, self.k):
+            common &= set(self.members[s][self.cls[s][parts[s]]])
+        return bool(common)
+
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
-        if parts in self.excluded:
+        if self._key(parts) in self.excluded:
             return 0.0
         q = 1.0
         for s, a in enumerate(parts):
             if s == 0 and self.first and pos_next > self.first:
                 continue  # a side that never comes back: any block will do
-            m = self.mm[s][a]
-            q *= self.w[a] * self.pe[m] / self.z[s] if self.z[s] > 0 else 0.0
+            q *= self._class_weight(s, a) / self.z[s] if self.z[s] > 0 else 0.0
         return q
 
     def exclude(self, parts: tuple[int, ...]) -> None:
-        self.excluded.add(parts)
+        self.excluded.add(self._key(parts))
 
     def text(self, parts: tuple[int, ...]) -> str:
         return self._texts([_paren(self.space.text(a)) for a in parts])
@@ -351,6 +426,10 @@ class SplitFamily:
         prev = line[-1] if line else None
         a = parts[self.side(len(line) + 1, prev)]
         return _block_accepts(self.space, a, prev, card)
+
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        prev = line[-1] if line else None
+        return single_rows(self.space)[parts[self.side(len(line) + 1, prev)]][_row(prev)]
 
 
 class BackSplitFamily(SplitFamily):
@@ -429,6 +508,12 @@ class BackSplitFamily(SplitFamily):
         if s is None:
             return True
         return _block_accepts(self.space, parts[s], line[-1], card)
+
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        s = self._side_line(line)
+        if s is None:
+            return FULL52
+        return single_rows(self.space)[parts[s]][_row(line[-1])]
 
 
 def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card], bool]]]:
@@ -745,6 +830,15 @@ class CardSplitFamily:
         s = self.side_of[p][card.index]
         return s < 0 or bool((self.crows[s][parts[s]][p] >> card.index) & 1)
 
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        p = _row(line[-1] if line else None)
+        if self.side_of[p][0] < 0:  # (a condition that cannot be read: any card)
+            return FULL52
+        out = 0
+        for s, j in enumerate(parts):
+            out |= self.crows[s][j][p]
+        return out
+
 
 #: How a lag hypothesis reads one relation on earlier cards.
 SHIFT3, AND2, OR2, AND3 = 0, 1, 2, 3
@@ -884,6 +978,15 @@ class LagFamily:
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         return bool(self._verdict(parts[0], *self._bits(line, card)))
+
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        i, how = self.hyps[parts[0]]
+        b = self.space.bits[i]
+        r1, r2, r3 = ((b >> NCARDS * _row(line[-k] if len(line) >= k else None)) & FULL52
+                      for k in (1, 2, 3))
+        if how == SHIFT3:
+            return r3
+        return r1 & r2 if how == AND2 else r1 | r2 if how == OR2 else r1 & r2 & r3
 
     def live_singles(self) -> set[int]:
         """The relations some hypothesis still alive is made of."""
@@ -1070,6 +1173,12 @@ class MixedLagFamily:
         vb = self.source.accepts((k,), line, card)
         return (va and vb) if self.HOWS[h] == "and" else (va or vb)
 
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        h, f, k = parts
+        ra = single_rows(self.space)[self.fronts[f]][_row(line[-1] if line else None)]
+        rb = self.source.row((k,), line)
+        return ra & rb if self.HOWS[h] == "and" else ra | rb
+
     def live_singles(self) -> set[int]:
         return set()
 
@@ -1229,6 +1338,9 @@ class RelationFamily:
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         return bool(self._row(parts[0], len(line) + 1, *_backs(line)) >> card.index & 1)
+
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        return self._row(parts[0], len(line) + 1, *_backs(line))
 
     def live_singles(self) -> set[int]:
         return set()
@@ -1631,6 +1743,12 @@ class ExceptionFamily:
         prev = line[-1] if line else None
         return _block_accepts(self.space, a, prev, card)
 
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        form, a, *cards = parts
+        named = sum(1 << i for i in cards)
+        base = single_rows(self.space)[a][_row(line[-1] if line else None)]
+        return base | named if form == 1 else base & ~named
+
     def live_singles(self) -> set[int]:
         return set()
 
@@ -1782,6 +1900,10 @@ class RankSetFamily:
         if self.fixed >> card.index & 1:
             return self.accept
         return card.rank in parts
+
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        ranks = sum(_RANK_CARDS[r] for r in parts) & ~self.fixed
+        return ranks | self.fixed if self.accept else ranks
 
     def live_singles(self) -> set[int]:
         return set()
@@ -2118,6 +2240,12 @@ class ValueSetFamily:
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         ctx = self._line_context(line)
         return ctx is None or self.fn(card.rank, *ctx) in parts
+
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        ctx = self._line_context(line)
+        if ctx is None:
+            return FULL52
+        return sum(cards for v, cards in self._by_value(ctx).items() if v in parts)
 
     def live_singles(self) -> set[int]:
         return set()

@@ -830,21 +830,38 @@ class Belief:
         ``behaviour`` may pass the candidate's reachable behaviour if known.
         A candidate of an extra family counts its share of its own family
         (as a ``prev2`` rule does): equivalents in other families are not
-        counted, an underestimate, which only delays a guess.
+        counted here, an underestimate (the scientist adds the equivalents
+        it finds among its candidates: :meth:`right_parts`).
+        """
+        core, cross = self.right_parts(cand, pos_next, last, sample_limit, behaviour, prev2)
+        return min(1.0, core + sum(cross.values()))  # (in the order found: same sums)
+
+    def right_parts(self, cand: Candidate | ExtraCandidate, pos_next: int, last: Card,
+                    sample_limit: int | None = None,
+                    behaviour: Behaviour | None = None,
+                    prev2: Card | None = None) -> tuple[float, dict[int, float]]:
+        """:meth:`probability_right` by family: (the enumerated families' part, {family: part}).
+
+        The keys are family indices (``LAG2``, ``4 + j`` for extra family
+        ``j``); a candidate of the ``prev2`` or an extra family has no
+        enumerated part. Each part is a lower bound of that family's mass of
+        rules the judge would call ``cand``, so parts found for equivalent
+        candidates combine by family with ``max``.
         """
         if isinstance(cand, ExtraCandidate):
             post, _ = self.family_posterior()
-            return post[cand.family] * cand.owner.share(cand.parts, pos_next)
+            return 0.0, {cand.family: post[cand.family] * cand.owner.share(cand.parts, pos_next)}
         if cand.family == LAG2:
             # its share of the prev2 family (equivalences across families are
             # not counted: an underestimate, which only delays a guess)
             post, _ = self.family_posterior()
             z6 = self.z[6]
-            return post[LAG2] * self.channel_weight(6, cand.parts[0]) / z6 if z6 > 0 else 0.0
+            return 0.0, {LAG2: post[LAG2] * self.channel_weight(6, cand.parts[0]) / z6
+                         if z6 > 0 else 0.0}
         beh = behaviour or reachable_behaviour(self.space, cand, pos_next, last)
         for ex in self.excluded:
             if _same_behaviour(beh, ex):
-                return 0.0
+                return 0.0, {}
         post, _ = self.family_posterior()
         tm = [(c, t, beh.masks[c]) for c, t in enumerate(beh.targets)
               if t is not None and c < 6 and (c == 0 or post[1 if c < 3 else 2] > 1e-4)]
@@ -858,12 +875,12 @@ class Belief:
             cross = self._memo.get(key)
             if cross is None:
                 cross = self._memo[key] = self._cross_mass(post, beh, last, prev2)
-            q += cast(float, cross)
-        return min(1.0, q)
+            return q, cast(dict[int, float], cross)
+        return q, {}
 
     def _cross_mass(self, post: list[float], beh: Behaviour, last: Card,
-                    prev2: Card | None) -> float:
-        """The posterior mass, outside families 0-2, of rules that agree with ``beh``.
+                    prev2: Card | None) -> dict[int, float]:
+        """The posterior mass, outside families 0-2, of rules that agree with ``beh``, by family.
 
         A plain rule (``card is red``) is often also a ``prev2`` rule, a
         split on the last card, or a set of ranks, on every mainline it can
@@ -876,10 +893,10 @@ class Belief:
         """
         t, m = beh.targets[0], beh.masks[0]
         if t is None:
-            return 0.0
+            return {}
         prevs = [p for p in range(NCARDS) if (m >> (NCARDS * p)) & 1]
         rows = {p: (t >> (NCARDS * p)) & FULL52 for p in prevs}
-        total = 0.0
+        total: dict[int, float] = {}
         bits = self.space.bits
         if post[LAG2] > 1e-4 and self.z[6] > 0 and last.index in rows:
             # a prev2 rule agrees when its row after p is the candidate's row
@@ -903,7 +920,7 @@ class Belief:
                 mm6 = self.mm[6]
                 agree = fsum(self.prior[i] * self.pe[mm6[i]] for i in self.lag2
                              if mm6[i] <= self.kmax and not (bits[i] ^ tt) & mk)
-                total += post[LAG2] * agree / self.z[6]
+                total[LAG2] = post[LAG2] * agree / self.z[6]
         if self.extras:
             n1 = self.space.level_end[1]
             wanted = [False] * n1
@@ -924,7 +941,9 @@ class Belief:
                     bad[a] = b
             for j, fam in enumerate(self.extras):
                 if post[4 + j] > 1e-4:
-                    total += post[4 + j] * fam.agreement(bad, rows)
+                    share = fam.agreement(bad, rows)
+                    if share > 0:
+                        total[4 + j] = post[4 + j] * share
         return total
 
     def _right_steps(self, post: list[float], tm: list[tuple[int, int, int]],

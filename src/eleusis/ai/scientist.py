@@ -12,8 +12,10 @@ Decisions (Solo; the same calls fit the multi-player variants):
   moves the mainline on, into contexts not seen yet);
 * :meth:`Scientist.consider_guess` names the most probable rule when the
   expected score of guessing beats waiting: with ``q`` the posterior
-  probability that the guess is judged equivalent, guess when ``q`` reaches
-  the preset's threshold, or at the last chance when ``q * score > 2 (1 - q)``;
+  probability that the guess is judged equivalent (summed over the families
+  that write the same rule: :meth:`Scientist.ranked`), guess when ``q``
+  reaches the preset's threshold, or at the last chance when ``q * score >
+  2 (1 - q)``;
 * :meth:`Scientist.explain` lists the top hypotheses with probabilities, as
   rule texts and English, for the "what the computer thought" view.
 """
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from math import fsum
 from typing import Any, TypeVar
 
-from eleusis.ai.blocks import FULL52
+from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
 from eleusis.ai.families import CardSplitFamily, ExtraCandidate, families_steps
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
@@ -45,7 +47,7 @@ from eleusis.ai.inference import (
     reachable_behaviour,
 )
 from eleusis.ai.space import build_space, build_space_steps, columns_steps
-from eleusis.cards import Card
+from eleusis.cards import ALL_CARDS, Card
 from eleusis.game import (
     Action,
     Bet,
@@ -67,6 +69,62 @@ T = TypeVar("T")
 #: 0.01-0.09 more wrong guesses a round (rules outside its space: 0.54 against
 #: 0.47; their bar is 0.5).
 SLOW_FLOOR = 0.6
+
+#: Candidates the judge would call one rule are merged (see
+#: :meth:`Scientist._merged`) once the best has this probability; among the
+#: ``MERGE_MOST`` best with at least ``MERGE_MIN``, the first ``MERGE_HEADS``
+#: gather their equivalents.
+MERGE_FLOOR = 0.1
+MERGE_MIN = 0.005
+MERGE_MOST = 10
+MERGE_HEADS = 3
+#: The mainlines two candidates must agree on (see :meth:`Scientist._probes`):
+#: how many plays ahead every reachable last card is looked for, how many
+#: walks, and each walk's length.
+PROBE_DEPTH = 3
+PROBE_WALKS = 4
+PROBE_STEPS = 12
+
+#: A ranked candidate: (candidate, probability, enumerated part, {family: part}).
+_Ranked = tuple[AnyCandidate, float, float, dict[int, float]]
+
+
+def _bits_of(row: int) -> list[int]:
+    """The indices of the set bits of ``row``, lowest first."""
+    out = []
+    while row:
+        low = row & -row
+        out.append(low.bit_length() - 1)
+        row ^= low
+    return out
+
+
+def _ranked_row(cand: AnyCandidate, core: float, cross: dict[int, float]) -> _Ranked:
+    return (cand, min(1.0, core + sum(cross.values())), core, cross)
+
+
+def _group_probability(group: Sequence[_Ranked]) -> float:
+    """The probability of an idea written by each candidate of ``group``.
+
+    Families are disjoint parts of the prior: by family, the largest part a
+    candidate found (each is a lower bound of that family's mass of rules
+    equivalent to the idea); an extra family's distinct candidates add up.
+    """
+    if len(group) == 1:
+        return group[0][1]
+    core = max(r[2] for r in group)
+    by_family: dict[int, float] = {}
+    own: dict[int, float] = {}
+    for c, _, _, cross in group:
+        mine = isinstance(c, ExtraCandidate) or c.family == LAG2
+        for f, x in cross.items():
+            if mine:
+                own[f] = own.get(f, 0.0) + x
+            else:
+                by_family[f] = max(by_family.get(f, 0.0), x)
+    for f, x in own.items():
+        by_family[f] = max(by_family.get(f, 0.0), x)
+    return min(1.0, core + sum(by_family.values()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +241,13 @@ class Scientist:
         self.rng = random.Random(seed)
         self.wrong_guesses: list[str] = []
         self._last_candidate: AnyCandidate | None = None
+        #: the candidates guessed and judged wrong (their equivalents are wrong too)
+        self._wrong_candidates: list[AnyCandidate] = []
+        # the probes of each idea merged, and which candidates agreed with them,
+        # for the mainline of length _probed_at (see _merged)
+        self._probed_at = -1
+        self._probe_cache: dict[tuple[AnyCandidate, int], list[tuple[list[Card], int]]] = {}
+        self._agree_cache: dict[tuple[AnyCandidate, int], bool] = {}
         self._ranked_cache: tuple[int, list[tuple[AnyCandidate, float]]] | None = None
         # what has been read from the engine's public events
         self._events_seen = 0
@@ -436,6 +501,8 @@ class Scientist:
                early: bool = False) -> list[tuple[AnyCandidate, float]]:
         """Candidates with their probability of being judged right, best first.
 
+        Candidates the judge would call one rule are one entry, its
+        probability counting each of their families (see :meth:`_merged`).
         Before three observations none is likely enough to act on, so the
         list is empty then, unless ``early`` (an explanation wants the ideas
         that fit whatever was seen).
@@ -447,31 +514,149 @@ class Scientist:
         prev2 = mainline[-2] if len(mainline) >= 2 else None
         b = self.belief
         post, _ = b.family_posterior()
-        out: list[tuple[AnyCandidate, float]] = []
-        seen: dict[tuple[int | None, ...], float] = {}
+        out: list[_Ranked] = []
+        seen: dict[tuple[int | None, ...], tuple[float, dict[int, float]]] = {}
         for c in b.candidates(limit):
             if post[c.family] < 0.01:
                 continue  # its probability of being right is below 1%
             if c.family == LAG2 or isinstance(c, ExtraCandidate):
-                out.append((c, b.probability_right(c, pos_next, last)))
+                out.append(_ranked_row(c, *b.right_parts(c, pos_next, last)))
                 continue
             beh = reachable_behaviour(b.space, c, pos_next, last)
             key = beh.targets
             if key not in seen:
                 sample = None if self.strength.samples is None else 1000
-                seen[key] = b.probability_right(c, pos_next, last, sample_limit=sample,
-                                                behaviour=beh, prev2=prev2)
-            out.append((c, seen[key]))
+                seen[key] = b.right_parts(c, pos_next, last, sample_limit=sample,
+                                          behaviour=beh, prev2=prev2)
+            out.append(_ranked_row(c, *seen[key]))
         out.sort(key=lambda x: -x[1])
         if out and len(b.live) > 1000 and out[0][1] > 0.6 * self.strength.guess_threshold:
             # the estimate is promising: measure the best candidate better
-            exact = b.probability_right(out[0][0], pos_next, last,
-                                        sample_limit=None if len(b.live) < 8000 else 6000,
-                                        prev2=prev2)
-            out[0] = (out[0][0], exact)
+            out[0] = _ranked_row(out[0][0], *b.right_parts(
+                out[0][0], pos_next, last,
+                sample_limit=None if len(b.live) < 8000 else 6000, prev2=prev2))
             out.sort(key=lambda x: -x[1])
-        self._ranked_cache = (len(b.observations), out)
-        return out
+        ranked = self._merged(mainline, out)
+        self._ranked_cache = (len(b.observations), ranked)
+        return ranked
+
+    def _merged(self, mainline: Sequence[Card],
+                out: list[_Ranked]) -> list[tuple[AnyCandidate, float]]:
+        """The ranked candidates with the ones the judge would call one rule merged.
+
+        Families overlap: ``case pos % 3 when 0 then card is numeral when 1
+        then card is numeral else card is face`` and ``if pos % 3 == 2 then
+        card is face else card is numeral`` are one rule, and once the
+        mainline is past the tenth card ``if pos <= 6 then true else card is
+        not hearts`` is ``card is not hearts`` for every card still to come.
+        The judge calls a guess right when it agrees with the rule from the
+        mainline on, so such candidates are one idea whose probability is the
+        sum of their families' parts (by family the largest part found: each
+        is a lower bound of that family's mass of the idea). Two candidates
+        are taken as one when they judge every card alike after the mainline
+        and along continuations the first would accept (:meth:`_probes`).
+        An idea one of whose spellings was guessed and judged wrong is
+        dropped. Only worth the work when the best idea is likely enough to
+        matter (``MERGE_FLOOR``).
+        """
+        plain = [(c, q) for c, q, _, _ in out]
+        if not out or out[0][1] < MERGE_FLOOR:
+            return plain
+        if self._probed_at != len(mainline):  # (what was probed is for another mainline)
+            self._probed_at = len(mainline)
+            self._probe_cache.clear()
+            self._agree_cache.clear()
+        pool = [row for row in out[:MERGE_MOST] if row[1] >= MERGE_MIN]
+        merged: list[tuple[AnyCandidate, float]] = []
+        used = [False] * len(pool)
+        for i, head in enumerate(pool):
+            if used[i]:
+                continue
+            used[i] = True
+            if i >= MERGE_HEADS:
+                merged.append((head[0], head[1]))
+                continue
+            probes = self._probes(mainline, head[0])
+            group = [head]
+            for k in range(i + 1, len(pool)):
+                if not used[k] and self._agrees(pool[k][0], probes):
+                    used[k] = True
+                    group.append(pool[k])
+            if any(self._agrees(w, probes) for w in self._wrong_candidates):
+                merged.append((head[0], 0.0))  # (this idea was judged wrong already)
+            else:
+                merged.append((head[0], _group_probability(group)))
+        merged += plain[len(pool):]
+        merged.sort(key=lambda x: -x[1])
+        return merged
+
+    def _row(self, cand: AnyCandidate, line: Sequence[Card]) -> int:
+        """The cards ``cand`` accepts after ``line``, as a 52-bit set."""
+        if isinstance(cand, ExtraCandidate):
+            return cand.row(self.belief.space, line)
+        bits = cand.branch_bits(self.belief.space, (len(line) + 1) % 6)
+        k = 2 if cand.family == LAG2 else 1
+        p = line[-k].index if len(line) >= k else NOPREV
+        return (bits >> (NCARDS * p)) & FULL52
+
+    def _probes(self, mainline: Sequence[Card],
+                head: AnyCandidate) -> list[tuple[list[Card], int]]:
+        """Mainlines where two candidates must agree to be one idea, with ``head``'s row.
+
+        If ``head`` is the rule, these are mainlines it can produce: the
+        mainline itself; for every card that can become the last one within
+        ``PROBE_DEPTH`` plays, one way to get there (most rules read the
+        last card: each is checked after every last card they can see); and
+        ``PROBE_WALKS`` walks of ``PROBE_STEPS`` cards (later positions,
+        varied cards two and three back). Seeded by the mainline, so a
+        decision does not depend on earlier ones; remembered while the
+        mainline stays (a refused card leaves it as it was).
+        """
+        key = (head, len(mainline))
+        hit = self._probe_cache.get(key)
+        if hit is not None:
+            return hit
+        rng = random.Random(len(mainline) * 7919 + 17)
+        base = list(mainline)
+        start = self._row(head, base)
+        probes = [(base, start)]
+        seen = 0  # (the last cards already probed, as a bit set)
+        frontier = [(base, start)]
+        for _ in range(PROBE_DEPTH):
+            reach: dict[int, list[Card]] = {}
+            for line, row in frontier:
+                new = row & ~seen
+                while new:
+                    low = new & -new
+                    new ^= low
+                    i = low.bit_length() - 1
+                    if i not in reach:
+                        reach[i] = [*line, ALL_CARDS[i]]
+            frontier = []
+            for i in sorted(reach):
+                seen |= 1 << i
+                line = reach[i]
+                frontier.append((line, self._row(head, line)))
+            probes += frontier
+        for _ in range(PROBE_WALKS):
+            line, row = base, start
+            for _ in range(PROBE_STEPS):
+                if not row:
+                    break
+                line = [*line, ALL_CARDS[rng.choice(_bits_of(row))]]
+                row = self._row(head, line)
+                probes.append((line, row))
+        self._probe_cache[key] = probes
+        return probes
+
+    def _agrees(self, cand: AnyCandidate, probes: list[tuple[list[Card], int]]) -> bool:
+        """Whether ``cand`` accepts what the probes' rows say after each of their mainlines."""
+        key = (cand, id(probes))
+        hit = self._agree_cache.get(key)
+        if hit is None:
+            hit = self._agree_cache[key] = all(self._row(cand, line) == row
+                                               for line, row in probes)
+        return hit
 
     def consider_guess(self, mainline: Sequence[Card], turns_used: int,
                        max_turns: int = 30, hand: Sequence[Card] = ()) -> str | None:
@@ -592,6 +777,8 @@ class Scientist:
         self.wrong_guesses.append(text)
         cand = self._last_candidate
         if cand is not None and cand.text(self.belief.space) == text and mainline:
+            self._wrong_candidates.append(cand)
+            self._ranked_cache = None
             yield from self.belief.exclude_steps(cand, len(mainline) + 1, mainline[-1])
 
     # -- explaining -----------------------------------------------------------
