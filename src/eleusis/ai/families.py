@@ -2050,6 +2050,12 @@ class ValueSetFamily:
     def _reset_simple(self) -> None:
         # levels[m]: the simple sets with m mismatches so far
         self.levels = [self.all_simple] + [0] * self.kmax
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was worked out from the observations (they changed)."""
+        self._st: tuple[set[int], set[int], int] | None = None
+        self._ev: float | None = None
 
     def fresh(self) -> ValueSetFamily:
         """The same family before any observation (sharing the value masks)."""
@@ -2084,6 +2090,13 @@ class ValueSetFamily:
         return hit
 
     def _state(self) -> tuple[set[int], set[int], int]:
+        """(values seen accepted, values seen refused, mismatches), remembered until
+        the next observation (a guess weighs hundreds of sets against one state)."""
+        if self._st is None:
+            self._st = self._work_state()
+        return self._st
+
+    def _work_state(self) -> tuple[set[int], set[int], int]:
         acc: set[int] = set()
         ref: set[int] = set()
         wrong = 0
@@ -2102,6 +2115,7 @@ class ValueSetFamily:
             return
         v = self.fn(obs.card.rank, *ctx)
         self.seen.setdefault(v, [0, 0])[1 if obs.accepted else 0] += 1
+        self._forget()
         bad = self.holding[v] ^ self.all_simple if obs.accepted else self.holding[v]
         carry = 0
         for m, cur in enumerate(self.levels):
@@ -2129,7 +2143,9 @@ class ValueSetFamily:
                                  for tier, p in self.tiers)
 
     def evidence(self) -> float:
-        return (1.0 - self.SIMPLE) * self._free_evidence() + self._simple_evidence()
+        if self._ev is None:
+            self._ev = (1.0 - self.SIMPLE) * self._free_evidence() + self._simple_evidence()
+        return self._ev
 
     def alive(self) -> bool:
         return self.evidence() > 0
@@ -2226,6 +2242,7 @@ class ValueSetFamily:
         j = self.simple_index.get(parts)
         if j is not None:
             self.levels = [mask & ~(1 << j) for mask in self.levels]
+            self._ev = None
 
     def text(self, parts: tuple[int, ...]) -> str:
         j = self.simple_index.get(parts)
