@@ -12,6 +12,7 @@ from eleusis.ai.families import ExtraCandidate, make_families
 from eleusis.ai.space import build_space
 from eleusis.cards import ALL_CARDS, Card
 from eleusis.rules import parse
+from eleusis.variants.base import guess_verdict
 
 
 @cache
@@ -53,16 +54,13 @@ def _watch(rule_text: str, n: int, seed: int = 1, level: str = "strong",
     return sci, line
 
 
-def _same_verdicts(a: str, b: str, line: list[Card], seed: int = 5) -> bool:
-    """Do two rules judge alike on random continuations of ``line`` (look-back 4)?"""
-    rng = random.Random(seed)
-    for _ in range(300):
-        tail = [*line[-4:], *rng.sample(ALL_CARDS, 3)]
-        card = rng.choice(ALL_CARDS)
-        pos = len(line) + 4
-        if _judge(a, tail, card, pos) != _judge(b, tail, card, pos):
-            return False
-    return True
+def _same_verdicts(guess: str, rule: str, line: list[Card]) -> bool:
+    """Would the judge call ``guess`` right for the secret ``rule`` after ``line``?
+
+    (The game's own test: the same verdict on every card after every
+    mainline the rule can still produce.)
+    """
+    return guess_verdict(rule, guess, line)[0]
 
 
 @pytest.mark.parametrize("rule", [
