@@ -244,8 +244,8 @@ class Scientist:
         #: the candidates guessed and judged wrong (their equivalents are wrong too)
         self._wrong_candidates: list[AnyCandidate] = []
         # the probes of each idea merged, and which candidates agreed with them,
-        # for the mainline of length _probed_at (see _merged)
-        self._probed_at = -1
+        # for the mainline _probed_at (card indices; see _merged)
+        self._probed_at: tuple[int, ...] | None = None
         self._probe_cache: dict[tuple[AnyCandidate, int], list[tuple[list[Card], int]]] = {}
         self._agree_cache: dict[tuple[AnyCandidate, int], bool] = {}
         self._ranked_cache: tuple[int, list[tuple[AnyCandidate, float]]] | None = None
@@ -562,8 +562,9 @@ class Scientist:
         plain = [(c, q) for c, q, _, _ in out]
         if not out or out[0][1] < MERGE_FLOOR:
             return plain
-        if self._probed_at != len(mainline):  # (what was probed is for another mainline)
-            self._probed_at = len(mainline)
+        line = tuple(c.index for c in mainline)
+        if self._probed_at != line:  # (what was probed is for another mainline)
+            self._probed_at = line
             self._probe_cache.clear()
             self._agree_cache.clear()
         pool = [row for row in out[:MERGE_MOST] if row[1] >= MERGE_MIN]
@@ -625,11 +626,7 @@ class Scientist:
         for _ in range(PROBE_DEPTH):
             reach: dict[int, list[Card]] = {}
             for line, row in frontier:
-                new = row & ~seen
-                while new:
-                    low = new & -new
-                    new ^= low
-                    i = low.bit_length() - 1
+                for i in _bits_of(row & ~seen):
                     if i not in reach:
                         reach[i] = [*line, ALL_CARDS[i]]
             frontier = []
