@@ -252,7 +252,8 @@ def test_explanations_are_honest_early_and_without_tautologies() -> None:
 
 def test_every_family_writes_what_it_judges() -> None:
     """Each family's best rule, as text, judges every card as the family says
-    (its text is what a guess sends, and what the exact compare reads)."""
+    (its text is what a guess sends, and what the exact compare reads), and
+    so does its row of accepted cards."""
     rng = random.Random(3)
     for fam in make_families(build_space(3), 0, 1e-4):
         line = [rng.choice(ALL_CARDS) for _ in range(rng.randrange(3, 9))]
@@ -266,6 +267,11 @@ def test_every_family_writes_what_it_judges() -> None:
         for card in ALL_CARDS:
             assert top.accepts(build_space(3), line, card) == _judge(text, line, card), \
                 (fam.name, text, card)
+        # its row after a mainline (what a merge of ideas compares) says the same
+        for n in range(len(line) + 1):
+            accepted = sum(1 << c.index for c in ALL_CARDS
+                           if top.accepts(build_space(3), line[:n], c))
+            assert top.row(build_space(3), line[:n]) == accepted, (fam.name, text, n)
 
 
 def _obs(line: list[Card], card: Card, accepted: bool):  # type: ignore[no-untyped-def]
@@ -383,7 +389,7 @@ def test_a_card_split_predicts_each_card_as_its_sides_do() -> None:
     """The coupled rows of a split on the card keep every card's probability."""
     sci, line = _watch("if card is red then card.rank > prev.rank else card.rank < prev.rank", 12)
     b = sci.belief
-    checked = 0
+    checked = rows_checked = 0
     for fam in b.extras:
         if not fam.name.startswith("split card") or not fam.alive():
             continue
@@ -398,8 +404,15 @@ def test_a_card_split_predicts_each_card_as_its_sides_do() -> None:
                          if fam.crows[s][c][line[-1].index] >> card.index & 1  # type: ignore[attr-defined]
                          ) / fam.z[s]  # type: ignore[attr-defined]
             assert abs(p - direct) < 1e-9
+        top = fam.best(0)
+        if top is not None:  # (its row of accepted cards says what it judges)
+            for n in range(len(line) + 1):
+                accepted = sum(1 << c.index for c in ALL_CARDS
+                               if top.accepts(b.space, line[:n], c))
+                assert top.row(b.space, line[:n]) == accepted, (fam.name, n)
+            rows_checked += 1
         checked += 1
-    assert checked  # (the split on colour at least)
+    assert checked and rows_checked  # (the split on colour at least)
 
 
 def test_a_rejected_guess_is_not_made_again() -> None:
