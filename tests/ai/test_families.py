@@ -476,6 +476,8 @@ def test_one_rule_written_by_two_families_is_one_idea() -> None:
     assert first == ranked[0][0]
     sci.guess_rejected(line, first)
     assert sci.final_guess(line) not in spellings
+    # nor is it among the ideas the scientist explains any more
+    assert not spellings & {c.text(sci.belief.space) for c, _ in sci.ranked(line, 3)}
 
 
 def test_rules_that_differ_after_one_last_rank_are_two_ideas() -> None:

@@ -583,10 +583,9 @@ class Scientist:
                 if not used[k] and self._agrees(pool[k][0], probes):
                     used[k] = True
                     group.append(pool[k])
-            if any(self._agrees(w, probes) for w in self._wrong_candidates):
-                merged.append((head[0], 0.0))  # (this idea was judged wrong already)
-            else:
+            if not any(self._agrees(w, probes) for w in self._wrong_candidates):
                 merged.append((head[0], _group_probability(group)))
+            # (else this idea was judged wrong already, in other words)
         merged += plain[len(pool):]
         merged.sort(key=lambda x: -x[1])
         return merged
