@@ -497,4 +497,4 @@ def test_rules_that_differ_after_one_last_rank_are_two_ideas() -> None:
     six, seven = split("split prev.rank >= 6"), split("split prev.rank >= 7")
     probes = sci._probes(line, seven)
     assert any(p[-1].rank == 6 for p, _ in probes)
-    assert not sci._agrees(six, probes)
+    assert not sci._agrees(six, seven, line)

@@ -141,11 +141,15 @@ class Candidate:
 
     def accepts(self, space: Space, line: Sequence[Card], card: Card) -> bool:
         """Whether the candidate accepts ``card`` after the mainline ``line``."""
+        return bool(self.row(space, line) >> card.index & 1)
+
+    def row(self, space: Space, line: Sequence[Card]) -> int:
+        """The 52-bit set of cards the candidate accepts after the mainline ``line``."""
         bits = self.branch_bits(space, (len(line) + 1) % 6)
         k = 2 if self.family == LAG2 else 1
         prev = line[-k] if len(line) >= k else None
         row = NOPREV if prev is None else prev.index
-        return bool((bits >> (row * NCARDS + card.index)) & 1)
+        return (bits >> (row * NCARDS)) & FULL52
 
     def text(self, space: Space) -> str:
         """The candidate as a rule-language text."""

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from math import fsum
 from typing import Any, TypeVar
 
-from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
+from eleusis.ai.blocks import FULL52
 from eleusis.ai.families import CardSplitFamily, ExtraCandidate, families_steps
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
@@ -246,8 +246,8 @@ class Scientist:
         # the probes of each idea merged, and which candidates agreed with them,
         # for the mainline _probed_at (card indices; see _merged)
         self._probed_at: tuple[int, ...] | None = None
-        self._probe_cache: dict[tuple[AnyCandidate, int], list[tuple[list[Card], int]]] = {}
-        self._agree_cache: dict[tuple[AnyCandidate, int], bool] = {}
+        self._probe_cache: dict[AnyCandidate, list[tuple[list[Card], int]]] = {}
+        self._agree_cache: dict[tuple[AnyCandidate, AnyCandidate], bool] = {}
         self._ranked_cache: tuple[int, list[tuple[AnyCandidate, float]]] | None = None
         # what has been read from the engine's public events
         self._events_seen = 0
@@ -577,27 +577,17 @@ class Scientist:
             if i >= MERGE_HEADS:
                 merged.append((head[0], head[1]))
                 continue
-            probes = self._probes(mainline, head[0])
             group = [head]
             for k in range(i + 1, len(pool)):
-                if not used[k] and self._agrees(pool[k][0], probes):
+                if not used[k] and self._agrees(pool[k][0], head[0], mainline):
                     used[k] = True
                     group.append(pool[k])
-            if not any(self._agrees(w, probes) for w in self._wrong_candidates):
+            if not any(self._agrees(w, head[0], mainline) for w in self._wrong_candidates):
                 merged.append((head[0], _group_probability(group)))
             # (else this idea was judged wrong already, in other words)
         merged += plain[len(pool):]
         merged.sort(key=lambda x: -x[1])
         return merged
-
-    def _row(self, cand: AnyCandidate, line: Sequence[Card]) -> int:
-        """The cards ``cand`` accepts after ``line``, as a 52-bit set."""
-        if isinstance(cand, ExtraCandidate):
-            return cand.row(self.belief.space, line)
-        bits = cand.branch_bits(self.belief.space, (len(line) + 1) % 6)
-        k = 2 if cand.family == LAG2 else 1
-        p = line[-k].index if len(line) >= k else NOPREV
-        return (bits >> (NCARDS * p)) & FULL52
 
     def _probes(self, mainline: Sequence[Card],
                 head: AnyCandidate) -> list[tuple[list[Card], int]]:
@@ -610,15 +600,14 @@ class Scientist:
         ``PROBE_WALKS`` walks of ``PROBE_STEPS`` cards (later positions,
         varied cards two and three back). Seeded by the mainline, so a
         decision does not depend on earlier ones; remembered while the
-        mainline stays (a refused card leaves it as it was).
+        mainline stays (a refused card leaves it as it was: see :meth:`_merged`).
         """
-        key = (head, len(mainline))
-        hit = self._probe_cache.get(key)
+        hit = self._probe_cache.get(head)
         if hit is not None:
             return hit
         rng = random.Random(len(mainline) * 7919 + 17)
         base = list(mainline)
-        start = self._row(head, base)
+        start = head.row(self.belief.space, base)
         probes = [(base, start)]
         seen = 0  # (the last cards already probed, as a bit set)
         frontier = [(base, start)]
@@ -632,7 +621,7 @@ class Scientist:
             for i in sorted(reach):
                 seen |= 1 << i
                 line = reach[i]
-                frontier.append((line, self._row(head, line)))
+                frontier.append((line, head.row(self.belief.space, line)))
             probes += frontier
         for _ in range(PROBE_WALKS):
             line, row = base, start
@@ -640,18 +629,19 @@ class Scientist:
                 if not row:
                     break
                 line = [*line, ALL_CARDS[rng.choice(_bits_of(row))]]
-                row = self._row(head, line)
+                row = head.row(self.belief.space, line)
                 probes.append((line, row))
-        self._probe_cache[key] = probes
+        self._probe_cache[head] = probes
         return probes
 
-    def _agrees(self, cand: AnyCandidate, probes: list[tuple[list[Card], int]]) -> bool:
-        """Whether ``cand`` accepts what the probes' rows say after each of their mainlines."""
-        key = (cand, id(probes))
+    def _agrees(self, cand: AnyCandidate, head: AnyCandidate, mainline: Sequence[Card]) -> bool:
+        """Whether ``cand`` accepts what ``head`` accepts after each of ``head``'s probes."""
+        key = (cand, head)
         hit = self._agree_cache.get(key)
         if hit is None:
-            hit = self._agree_cache[key] = all(self._row(cand, line) == row
-                                               for line, row in probes)
+            space = self.belief.space
+            hit = self._agree_cache[key] = all(cand.row(space, line) == row
+                                               for line, row in self._probes(mainline, head))
         return hit
 
     def consider_guess(self, mainline: Sequence[Card], turns_used: int,
