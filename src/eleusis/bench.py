@@ -1,6 +1,7 @@
 """Benchmark harness for the computer scientists.
 
-``python -m eleusis.bench solo --rules FILE [--rounds N] [--seed S] [--strength P] [--json]``
+``python -m eleusis.bench solo --rules FILE [--rounds N] [--seed S] [--strength P] [--json]
+[--no-counterexamples] [--ideas]``
 
 ``python -m eleusis.bench prepare [--strength P] [--budget-ms B]`` times the
 sliced preparation of a first scientist (the longest slice is the longest
@@ -29,7 +30,12 @@ milliseconds per decision, the calibration of the predicted acceptance of the
 cards played). ``--json`` prints the same as one JSON object with keys
 ``rounds``, ``solved_rate``, ``mean_score``, ``mean_wrong_guesses``,
 ``mean_turns``, ``decision_ms_median``, ``decision_ms_p95``, ``per_rule``
-(and ``by_difficulty``, ``calibration``, ``skipped``, ``setup_ms``).
+(and ``by_difficulty``, ``calibration``, ``guess_calibration``, ``skipped``,
+``setup_ms``). ``--ideas`` adds ``idea_calibration``: after every decision
+the scientist's top idea, the first line of its explanation, is judged
+exactly, so the report says how often an idea given probability ``q`` was
+the rule (the honesty of what a player is shown; slower, and the games are
+the same as without it).
 
 Decision times are wall-clock times of :meth:`Scientist.choose_action`
 (a play or a guess), measured in this process, and their CPU times
@@ -67,6 +73,7 @@ from eleusis.game import (
     new_game,
 )
 from eleusis.rules import RuleSyntaxError, parse
+from eleusis.variants.base import guess_verdict
 from eleusis.views import view
 
 
@@ -127,14 +134,22 @@ class RoundResult:
     guesses: list[str] = field(default_factory=list)
     #: (the probability the scientist gave its guess, whether it was right)
     guess_calls: list[tuple[float, bool]] = field(default_factory=list)
+    #: after every decision, (the probability of its top idea, whether the
+    #: judge calls that idea the rule): only with ``ideas``
+    ideas: list[tuple[float, bool]] = field(default_factory=list)
 
 
 def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
-                     counterexamples: bool = True) -> Generator[None, None, RoundResult]:
+                     counterexamples: bool = True,
+                     ideas: bool = False) -> Generator[None, None, RoundResult]:
     """One Solo round of a computer scientist against ``rule_text``, a decision at a time.
 
     Yields after every decision (a page runs a few per event-loop task) and
     returns the :class:`RoundResult`; :func:`play_solo` drives it to the end.
+    With ``ideas``, after every decision the first line of the scientist's
+    explanation (its top idea, with the probability a player is shown) is
+    judged by the game's own judge (:func:`eleusis.variants.base.guess_verdict`)
+    and recorded in :attr:`RoundResult.ideas`, outside the timed decision.
     """
     state = new_game(make_config("solo", ["computer"], rule_text, seed, max_turns=max_turns))
     sci = Scientist(level, seed, counterexamples=counterexamples)
@@ -146,6 +161,11 @@ def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns
         action = sci.choose_action(v)
         res.decision_cpu_ms.append(1000.0 * (_cpu_time() - c0))
         res.decision_ms.append(1000.0 * (time.perf_counter() - t0))
+        if ideas:
+            top = sci.explain(v.mainline, 1)
+            if top:
+                right, _ = guess_verdict(rule_text, top[0].text, v.mainline)
+                res.ideas.append((top[0].probability, right))
         before = len(state.mainline)
         state = apply(state, action)
         if isinstance(action, Guess):
@@ -178,9 +198,9 @@ def _finish(steps: Generator[Any, None, _T]) -> _T:
 
 
 def play_solo(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
-              counterexamples: bool = True) -> RoundResult:
+              counterexamples: bool = True, ideas: bool = False) -> RoundResult:
     """Play one Solo round of a computer scientist against ``rule_text``."""
-    return _finish(solo_round_steps(rule_text, seed, level, max_turns, counterexamples))
+    return _finish(solo_round_steps(rule_text, seed, level, max_turns, counterexamples, ideas))
 
 
 def _percentile(xs: Sequence[float], q: float) -> float:
@@ -234,7 +254,7 @@ def rule_line(entry: dict[str, Any]) -> str:
 
 def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
                counterexamples: bool = True, prepare_budget_ms: float | None = None,
-               ) -> Generator[dict[str, Any], None, dict[str, Any]]:
+               ideas: bool = False) -> Generator[dict[str, Any], None, dict[str, Any]]:
     """The Solo harness a step at a time: yields progress, returns the report.
 
     Every rule is played ``rounds`` times (round ``r`` of the ``k``-th rule
@@ -247,7 +267,9 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     to its event loop between steps and show progress. With
     ``prepare_budget_ms`` the preparation is :meth:`Scientist.prepare_steps`
     in slices (space, shared prior, columns; ``setup_ms`` sums the slices),
-    else one :func:`build_space` (the command line's ``setup_ms``).
+    else one :func:`build_space` (the command line's ``setup_ms``). With
+    ``ideas`` the report adds ``idea_calibration`` (see
+    :func:`solo_round_steps`).
     """
     if prepare_budget_ms is None:
         t0 = time.perf_counter()
@@ -270,7 +292,7 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
         results: list[RoundResult] = []
         for r in range(rounds):
             steps = solo_round_steps(rl.text, seed * 100_003 + k * 101 + r, level,
-                                     counterexamples=counterexamples)
+                                     counterexamples=counterexamples, ideas=ideas)
             while True:
                 try:
                     next(steps)
@@ -301,13 +323,17 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     # how often a guess made with probability q was right (the scientist's
     # confidence in its top idea against the outcome)
     report["guess_calibration"] = calibration([g for r in everything for g in r.guess_calls])
+    if ideas:
+        # the probability it gives its top idea, turn by turn, against the judge
+        report["idea_calibration"] = calibration([i for r in everything for i in r.ideas])
     return report
 
 
 def run_solo(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
-             out: TextIO | None, counterexamples: bool = True) -> dict[str, Any]:
+             out: TextIO | None, counterexamples: bool = True,
+             ideas: bool = False) -> dict[str, Any]:
     """Play every rule ``rounds`` times; print a line per rule to ``out``."""
-    steps = solo_steps(rules, rounds, seed, level, counterexamples)
+    steps = solo_steps(rules, rounds, seed, level, counterexamples, ideas=ideas)
     while True:
         try:
             event = next(steps)
@@ -523,6 +549,11 @@ def _print_summary(report: dict[str, Any], out: TextIO) -> None:
     cal = ", ".join(f"{c['predicted']:.2f}->{c['observed']:.2f} ({c['plays']})"
                     for c in report["calibration"])
     print(f"calibration (predicted -> observed acceptance): {cal}", file=out)
+    for key, what in (("guess_calibration", "guesses"), ("idea_calibration", "top ideas")):
+        if report.get(key):
+            cal = ", ".join(f"{c['predicted']:.2f}->{c['observed']:.2f} ({c['plays']})"
+                            for c in report[key])
+            print(f"{what} (stated probability -> right): {cal}", file=out)
 
 
 def summary_text(report: dict[str, Any]) -> str:
@@ -547,6 +578,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     solo.add_argument("--no-counterexamples", action="store_true",
                       help="ignore the counterexample answering a wrong guess (as the "
                            "published benchmark, which answers only 'wrong')")
+    solo.add_argument("--ideas", action="store_true",
+                      help="judge the scientist's top idea after every decision and report "
+                           "how often an idea given probability q was the rule (slower)")
     table = sub.add_parser("table", help="New Eleusis rounds with computer players only")
     table.add_argument("--rules", required=True, help="rules file: one rule per line")
     table.add_argument("--rounds", type=int, default=26, help="rounds (rules taken in turn)")
@@ -598,7 +632,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     report = run_solo(rules, args.rounds, args.seed, args.strength,
                       None if args.json else sys.stdout,
-                      counterexamples=not args.no_counterexamples)
+                      counterexamples=not args.no_counterexamples, ideas=args.ideas)
     report["skipped"] = skipped
     if args.json:
         print(json.dumps(report))

@@ -82,3 +82,26 @@ def test_without_counterexamples(tmp_path: Path, capsys: pytest.CaptureFixture[s
                  "--no-counterexamples"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["counterexamples"] is False and report["rounds"] == 1
+
+
+def test_ideas_judge_the_top_idea_without_changing_the_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--ideas`` reports how often the idea a player is shown first was the
+    rule, against the probability shown; asking for it changes no game."""
+    f = tmp_path / "rules.txt"
+    f.write_text("card is red\ncard.rank + prev.rank >= 14\n", encoding="utf-8")
+    args = ["solo", "--rules", str(f), "--rounds", "1", "--seed", "3", "--json",
+            "--no-counterexamples"]
+    assert main(args) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*args, "--ideas"]) == 0
+    judged = json.loads(capsys.readouterr().out)
+    assert "idea_calibration" not in plain
+    for key in ("scores", "wrong_guesses", "turns"):
+        assert [r[key] for r in judged["per_rule"]] == [r[key] for r in plain["per_rule"]]
+    bins = judged["idea_calibration"]
+    assert sum(b["plays"] for b in bins) >= judged["decisions"] - 2 * judged["rounds"]
+    assert all(0.0 <= b["observed"] <= 1.0 and b["from"] <= b["predicted"] <= b["to"]
+               for b in bins)
+    # both rules were solved: the last ideas were right, and sure
+    assert judged["solved_rate"] == 1.0 and bins[-1]["observed"] > 0.5
