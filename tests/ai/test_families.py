@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from eleusis.ai import Scientist
-from eleusis.ai.families import ExtraCandidate, make_families
+from eleusis.ai.families import ExtraCandidate, RankSetFamily, make_families
 from eleusis.ai.space import build_space
 from eleusis.cards import ALL_CARDS, Card
 from eleusis.rules import parse
@@ -498,3 +498,28 @@ def test_rules_that_differ_after_one_last_rank_are_two_ideas() -> None:
     probes = sci._probes(line, seven)
     assert any(p[-1].rank == 6 for p, _ in probes)
     assert not sci._agrees(six, seven, line)
+
+
+def test_a_set_of_ranks_judged_wrong_gives_its_mass_to_the_sets_left() -> None:
+    """Ten never played, six ranks accepted and six refused: "with the ten" and
+    "without it" are even. Once one is guessed and judged wrong, the other is
+    the family's whole mass (it used to stay at half), and the family loses
+    the refuted half."""
+    fam = RankSetFamily("ranks", 0.1, 0, 1e-4)
+    line = [Card.parse("2S")]
+    rule = "card.rank in {1, 2, 3, 5, 8, 13}"
+    for rank in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13):
+        card = next(c for c in ALL_CARDS if c.rank == rank)
+        fam.observe(_obs(line, card, _judge(rule, line, card)), _verdicts(line, card))
+    with_ten, without = (1, 2, 3, 5, 8, 10, 13), (1, 2, 3, 5, 8, 13)
+    assert abs(fam.share(with_ten) - 0.5) < 1e-9 and abs(fam.share(without) - 0.5) < 1e-9
+    before = fam.evidence()
+    best = fam.best(4)
+    assert best is not None and best.parts in (with_ten, without)
+    fam.exclude(best.parts)
+    other = without if best.parts == with_ten else with_ten
+    assert fam.share(best.parts) == 0.0
+    assert abs(fam.share(other) - 1.0) < 1e-9
+    assert abs(fam.evidence() - before / 2) < 1e-12
+    again = fam.best(4)
+    assert again is not None and again.parts == other

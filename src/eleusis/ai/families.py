@@ -1781,10 +1781,13 @@ class RankSetFamily:
         self.seen = [[0, 0] for _ in range(14)]  # [refused, accepted] counts by rank
         #: verdicts on the cards of ``fixed`` that went against ``accept``
         self.gate_wrong = 0
-        #: sets guessed and judged wrong (their share is 0 from then on); no
-        #: rank at all and every rank are plain rules ("false", the gate alone;
-        #: "true"), never this family's to guess
+        #: sets never to guess: those guessed and judged wrong (:attr:`refuted`);
+        #: no rank at all and every rank, plain rules ("false", the gate alone;
+        #: "true") never this family's to guess
         self.excluded: set[tuple[int, ...]] = {(), tuple(range(1, 14))}
+        #: the sets guessed and judged wrong: no longer possible, so the family
+        #: loses their mass and the sets left share it (see :meth:`share`)
+        self.refuted: set[tuple[int, ...]] = set()
 
     def fresh(self) -> RankSetFamily:
         """The same family before any observation."""
@@ -1818,7 +1821,11 @@ class RankSetFamily:
             return 0.0
         k, m = bin(acc).count("1"), bin(ref).count("1")
         return exp(_log_beta(self.A + k, self.B + m) - _log_beta(self.A, self.B)) \
-            * self.eps ** wrong * self.eps ** self.gate_wrong
+            * self.eps ** wrong * self.eps ** self.gate_wrong * (1.0 - self._refuted_share())
+
+    def _refuted_share(self) -> float:
+        """The share the sets judged wrong would have now, were they still possible."""
+        return min(1.0, fsum(self._share(p) for p in self.refuted)) if self.refuted else 0.0
 
     def alive(self) -> bool:
         return self.evidence() > 0
@@ -1864,8 +1871,21 @@ class RankSetFamily:
         return None if guess is None else ExtraCandidate(index, guess, self)
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        """The probability of the set ``parts`` within the family.
+
+        A set guessed and judged wrong is impossible: its share is 0 and the
+        others divide what is left (after ``{A, 2, 3, 5, 8, 10, K}`` is judged
+        wrong while 10 was never played, ``{A, 2, 3, 5, 8, K}`` holds all
+        of the family's mass, no longer half of it).
+        """
+        if parts in self.excluded:
+            return 0.0
+        left = 1.0 - self._refuted_share()
+        return self._share(parts) / left if left > 1e-12 else 0.0
+
+    def _share(self, parts: tuple[int, ...]) -> float:
         acc, ref, wrong, unseen = self._state()
-        if wrong > self.kmax or self.gate_wrong > self.kmax or parts in self.excluded:
+        if wrong > self.kmax or self.gate_wrong > self.kmax:
             return 0.0
         want = sum(1 << r for r in parts)
         if (acc & ~want) or (ref & want):
@@ -1876,8 +1896,8 @@ class RankSetFamily:
                           self.A, self.B) * self.eps ** self.gate_wrong
 
     def exclude(self, parts: tuple[int, ...]) -> None:
-        # (the evidence barely moves: one set among the 2 ** unseen ones)
         self.excluded.add(parts)
+        self.refuted.add(parts)
 
     def text(self, parts: tuple[int, ...]) -> str:
         if len(parts) == 13:
