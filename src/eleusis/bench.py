@@ -546,14 +546,17 @@ def _print_summary(report: dict[str, Any], out: TextIO) -> None:
     for d, s in report["by_difficulty"].items():
         print(f"  difficulty {d}: rounds {s['rounds']}  solved {100 * s['solved_rate']:.1f}%  "
               f"score {s['mean_score']:.2f}  wrong {s['mean_wrong_guesses']:.3f}", file=out)
-    cal = ", ".join(f"{c['predicted']:.2f}->{c['observed']:.2f} ({c['plays']})"
-                    for c in report["calibration"])
-    print(f"calibration (predicted -> observed acceptance): {cal}", file=out)
+    print("calibration (predicted -> observed acceptance): "
+          f"{_calibration_text(report['calibration'])}", file=out)
     for key, what in (("guess_calibration", "guesses"), ("idea_calibration", "top ideas")):
         if report.get(key):
-            cal = ", ".join(f"{c['predicted']:.2f}->{c['observed']:.2f} ({c['plays']})"
-                            for c in report[key])
-            print(f"{what} (stated probability -> right): {cal}", file=out)
+            print(f"{what} (stated probability -> right): {_calibration_text(report[key])}",
+                  file=out)
+
+
+def _calibration_text(bins: Sequence[dict[str, float]]) -> str:
+    """Calibration bins as ``predicted->observed (count)``, comma separated."""
+    return ", ".join(f"{c['predicted']:.2f}->{c['observed']:.2f} ({c['plays']})" for c in bins)
 
 
 def summary_text(report: dict[str, Any]) -> str:

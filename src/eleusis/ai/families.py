@@ -1772,6 +1772,9 @@ class RankSetFamily:
     A = B = 1.0
     fixed = 0
     accept = True
+    #: no rank at all and every rank: plain rules ("false", the gate alone;
+    #: "true"), never this family's to guess (their mass stays: they are possible)
+    PLAIN: frozenset[tuple[int, ...]] = frozenset({(), tuple(range(1, 14))})
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
         self.name = name
@@ -1781,10 +1784,6 @@ class RankSetFamily:
         self.seen = [[0, 0] for _ in range(14)]  # [refused, accepted] counts by rank
         #: verdicts on the cards of ``fixed`` that went against ``accept``
         self.gate_wrong = 0
-        #: sets never to guess: those guessed and judged wrong (:attr:`refuted`);
-        #: no rank at all and every rank, plain rules ("false", the gate alone;
-        #: "true") never this family's to guess
-        self.excluded: set[tuple[int, ...]] = {(), tuple(range(1, 14))}
         #: the sets guessed and judged wrong: no longer possible, so the family
         #: loses their mass and the sets left share it (see :meth:`share`)
         self.refuted: set[tuple[int, ...]] = set()
@@ -1862,7 +1861,7 @@ class RankSetFamily:
         base = tuple(r for r in range(1, 14)
                      if acc >> r & 1 or (take_unseen and not ref >> r & 1))
         unseen = [r for r in range(1, 14) if not (acc | ref) >> r & 1]
-        return _best_set(base, unseen, self.excluded, self.share)
+        return _best_set(base, unseen, self.refuted | self.PLAIN, self.share)
 
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
@@ -1878,7 +1877,7 @@ class RankSetFamily:
         wrong while 10 was never played, ``{A, 2, 3, 5, 8, K}`` holds all
         of the family's mass, no longer half of it).
         """
-        if parts in self.excluded:
+        if parts in self.refuted or parts in self.PLAIN:
             return 0.0
         left = 1.0 - self._refuted_share()
         return self._share(parts) / left if left > 1e-12 else 0.0
@@ -1896,7 +1895,6 @@ class RankSetFamily:
                           self.A, self.B) * self.eps ** self.gate_wrong
 
     def exclude(self, parts: tuple[int, ...]) -> None:
-        self.excluded.add(parts)
         self.refuted.add(parts)
 
     def text(self, parts: tuple[int, ...]) -> str:
@@ -1968,7 +1966,6 @@ class GatedRankSetFamily(RankSetFamily):
         self.fixed = gate if accept else FULL52 & ~gate
         self.gate_text = gate_text
         self.gate_english = gate_english
-        self.excluded.update({(), tuple(range(1, 14))})
 
     def fresh(self) -> GatedRankSetFamily:
         """The same family before any observation."""
