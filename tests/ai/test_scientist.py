@@ -162,8 +162,9 @@ def test_a_hand_that_cannot_test_the_leading_idea_guesses_it_sooner() -> None:
     assert SLOW_FLOOR < q < sci.strength.guess_threshold
     # every card refused for certain: waiting would teach almost nothing
     assert sci.consider_guess(line, 10, 30, _DULL) == lead.text(sci.belief.space)
-    # with an ace in hand the idea can be tested at once: play it first
+    # with a two in hand the idea can be tested at once ("the same rank" says
+    # refused, "within one of the last rank" accepted): play it first
     sci, line = _aces_only()
-    testing = [*_DULL[:10], Card.parse("AH"), Card.parse("AS")]
+    testing = [*_DULL[:10], Card.parse("2H"), Card.parse("AS")]
     assert sci.consider_guess(line, 10, 30, testing) is None
 

@@ -10,7 +10,8 @@ the previous card. People also write rules that
 * read two or three cards back (``card.suit != prev.suit and card.suit !=
   prev2.suit``, "not three of a color in a row", ``card.suit != prev3.suit``):
   :class:`LagFamily`;
-* accept an unusual set of ranks (``card.rank in {1, 3, 6, 10}``):
+* accept an unusual set of ranks (``card.rank in {1, 3, 6, 10}``), the
+  sets people name (Fibonacci, triangular...) likelier than the others:
   :class:`RankSetFamily`;
 * split on the judged card itself (``if card is red then card.rank >
   prev.rank else card.rank < prev.rank``, ``case card.suit ...``):
@@ -18,7 +19,9 @@ the previous card. People also write rules that
   (``if card.rank > prev.rank then ... else ...``); on how the last two
   cards relate or what they are together (``if prev.rank > prev2.rank
   then ...``, ``if prev.rank <= 6 and prev2.rank <= 6 then ...``):
-  :class:`BackSplitFamily`; on the
+  :class:`BackSplitFamily`; splits on the card or on the last two cards
+  also come with blocks read against the card two back (``if card is red
+  then card.suit != prev2.suit else card.rank > prev2.rank``); on the
   last card's suit, its rank modulo 3 or 4 or three bands of its rank
   (``case prev.suit ...``, ``case prev.rank % 4 ...``, ``if prev.rank <= 4
   then ... elif prev.rank <= 9 then ... else ...``), or on prime positions:
@@ -33,7 +36,8 @@ the previous card. People also write rules that
   the card with a relation of the rank and the position or the last two
   ranks (``pos % card.rank == 0 or card is black``): :class:`MixedLagFamily`;
 * relate the rank with the last two ranks (the sum of three, between the
-  last two): :class:`ThreeRankFamily`; forbid three in a row of one
+  last two, near their average, the product of three, a triangle):
+  :class:`ThreeRankFamily`; forbid three in a row of one
   property: :class:`NoRunFamily`;
 * accept a set of values of the two ranks' sum, distance, climb, max, min,
   product, greatest common divisor or remainder (``card.rank + prev.rank !=
@@ -112,6 +116,40 @@ def _backs(line: Sequence[Card]) -> tuple[Card | None, Card | None, Card | None]
     """The last three cards of ``line`` (None where there are fewer)."""
     return (line[-1] if line else None, line[-2] if len(line) >= 2 else None,
             line[-3] if len(line) >= 3 else None)
+
+
+def _back(line: Sequence[Card], k: int) -> Card | None:
+    """The card ``k`` back on ``line`` (None where there is none)."""
+    return line[-k] if len(line) >= k else None
+
+
+def _back_text(text: str, back: int) -> str:
+    """A single block's text read ``back`` cards back (``prev.`` becomes ``prev2.``)."""
+    return text if back == 1 else text.replace("prev.", f"prev{back}.")
+
+
+def _back_english(english: str, back: int) -> str:
+    """A single block's English read ``back`` cards back."""
+    return english if back == 1 else english.replace(
+        "the last card", f"the card {('', '', 'two', 'three')[back]} back")
+
+
+def _context_free(space: Space) -> list[bool]:
+    """For each single block, whether it reads only the card (the same after any last card)."""
+    hit = _FREE.get(id(space))
+    if hit is None or hit[0] is not space:
+        hit = _FREE[id(space)] = (space, [len(set(rows[:NCARDS])) == 1
+                                          for rows in single_rows(space)])
+    return hit[1]
+
+
+_FREE: dict[int, tuple[Space, list[bool]]] = {}
+
+
+def block_context(fam: Family) -> int:
+    """The earlier card whose single-block verdicts ``fam.observe`` reads: 1, the last
+    card; 2, the one two back (a split whose blocks read ``prev2``)."""
+    return fam.back if isinstance(fam, (SplitFamily, CardSplitFamily)) else 1
 
 
 def _block_accepts(space: Space, a: int, prev: Card | None, card: Card) -> bool:
@@ -193,8 +231,12 @@ class SplitFamily:
                  k: int, side: Callable[[int, Card | None], int],
                  texts: Callable[[Sequence[str]], str],
                  englishes: Callable[[Sequence[str]], str], kmax: int, eps: float,
-                 by_prev: bool = True, first: int = 0) -> None:
+                 by_prev: bool = True, first: int = 0, back: int = 1) -> None:
         self.name = name
+        #: the earlier card the blocks read: 1, the last card; 2, the one two back
+        #: (``if prev.rank <= 6 and prev2.rank <= 6 then card.rank >= 7 else
+        #: card.color != prev2.color``): a block's text reads ``prev2`` then
+        self.back = back
         self.prior = prior
         self.space = space
         self.w = _single_weights(space, weights)
@@ -206,7 +248,7 @@ class SplitFamily:
         self.first = first
         #: for a split on the last card: the 52-bit set of last cards on each side
         self.side_prevs: list[int] | None = None
-        if by_prev:
+        if by_prev and back == 1:
             self.side_prevs = [sum(1 << i for i, c in enumerate(ALL_CARDS) if side(2, c) == s)
                                for s in range(k)]
         self._texts = texts
@@ -294,7 +336,24 @@ class SplitFamily:
         e = 1.0
         for z in self.z:
             e *= z
-        return e
+        return e * (1.0 - self._refuted_share()) if self.excluded else e
+
+    def _key_share(self, key: tuple[int, ...]) -> float:
+        """The share the rule ``key`` (a class per side) would have now, were it possible."""
+        q = 1.0
+        pe, w, k1 = self.pe, self.w, self.k1
+        for s, j in enumerate(key):
+            z = self.z[s]
+            if z <= 0:
+                return 0.0
+            mm = self.mm[s]
+            q *= sum(w[b] * pe[mm[b]] for b in self.members[s][j] if mm[b] < k1) / z
+        return q
+
+    def _refuted_share(self) -> float:
+        """The share the rules judged wrong would have now: a wrong guess is no longer
+        possible, so the family loses its mass and the rules left share it."""
+        return min(1.0, fsum(self._key_share(k) for k in self.excluded))
 
     def alive(self) -> bool:
         return all(z > 0 for z in self.z)
@@ -305,7 +364,7 @@ class SplitFamily:
         z = self.z[s]
         if z <= 0:
             return
-        p = _row(prev)
+        p = _row(_back(line, self.back))
         srows = single_rows(self.space)
         pe, w = self.pe, self.w
         mm = self.mm[s]
@@ -335,7 +394,11 @@ class SplitFamily:
             acc[a] += f * w[a] * pe[mm[a]]
 
     def live_singles(self) -> set[int]:
-        """The single blocks some side still allows."""
+        """The single blocks some side still allows (reading ``prev2``, those that read
+        only the card: see :meth:`agreement`)."""
+        if self.back != 1:
+            free = _context_free(self.space)
+            return {a for live in self.live for a in live if free[a]}
         return {a for live in self.live for a in live}
 
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
@@ -345,16 +408,20 @@ class SplitFamily:
         ``a`` judges differently from the candidate. For a split on the last
         card, a side's block must agree after that side's last cards; for a
         position split (whose sides are not tracked), after all of them.
+        Blocks read against ``prev2`` count when they read only the card (the
+        others are not compared: an underestimate).
         """
         share = 1.0
         pe, w = self.pe, self.w
+        free = _context_free(self.space) if self.back != 1 else None
         for s in range(self.k):
             z = self.z[s]
             if z <= 0:
                 return 0.0
             where = self.side_prevs[s] if self.side_prevs is not None else -1
             mm = self.mm[s]
-            share *= sum(w[a] * pe[mm[a]] for a in self.live[s] if not bad[a] & where) / z
+            share *= sum(w[a] * pe[mm[a]] for a in self.live[s]
+                         if not bad[a] & where and (free is None or free[a])) / z
         return share
 
     def _ranked(self, s: int) -> list[int]:
@@ -393,9 +460,14 @@ class SplitFamily:
         return ExtraCandidate(index, parts, self)
 
     def _plain(self, parts: tuple[int, ...]) -> bool:
-        """Whether one single block is the rule on every side (a plain rule)."""
+        """Whether one single block is the rule on every side (a plain rule), or
+        blocks reading ``prev2`` read only the card (the split's reading ``prev``
+        write that rule)."""
         if len(set(parts)) == 1:
             return True
+        if self.back != 1:
+            free = _context_free(self.space)
+            return all(free[a] for a in parts)
         if self.side_prevs is None:
             return False
         common = set(self.members[0][self.cls[0][parts[0]]])
@@ -404,6 +476,8 @@ class SplitFamily:
         return bool(common)
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        """The probability of the rule ``parts`` within the family (its class on each
+        side); the rules judged wrong are impossible and the others share their mass."""
         if self._key(parts) in self.excluded:
             return 0.0
         q = 1.0
@@ -411,25 +485,30 @@ class SplitFamily:
             if s == 0 and self.first and pos_next > self.first:
                 continue  # a side that never comes back: any block will do
             q *= self._class_weight(s, a) / self.z[s] if self.z[s] > 0 else 0.0
+        if self.excluded:
+            left = 1.0 - self._refuted_share()
+            q = q / left if left > 1e-12 else 0.0
         return q
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.excluded.add(self._key(parts))
 
     def text(self, parts: tuple[int, ...]) -> str:
-        return self._texts([_paren(self.space.text(a)) for a in parts])
+        return self._texts([_paren(_back_text(self.space.text(a), self.back)) for a in parts])
 
     def english(self, parts: tuple[int, ...]) -> str:
-        return self._englishes([self.space.english(a) for a in parts])
+        return self._englishes([_back_english(self.space.english(a), self.back)
+                                for a in parts])
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         prev = line[-1] if line else None
         a = parts[self.side(len(line) + 1, prev)]
-        return _block_accepts(self.space, a, prev, card)
+        return _block_accepts(self.space, a, _back(line, self.back), card)
 
     def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
         prev = line[-1] if line else None
-        return single_rows(self.space)[parts[self.side(len(line) + 1, prev)]][_row(prev)]
+        return single_rows(self.space)[parts[self.side(len(line) + 1, prev)]][
+            _row(_back(line, self.back))]
 
 
 class BackSplitFamily(SplitFamily):
@@ -444,15 +523,16 @@ class BackSplitFamily(SplitFamily):
     """
 
     def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
-                 side2: Callable[[Card, Card], int],
+                 side2: Callable[[Card, Card | None], int | None],
                  texts: Callable[[Sequence[str]], str],
-                 englishes: Callable[[Sequence[str]], str], kmax: int, eps: float) -> None:
+                 englishes: Callable[[Sequence[str]], str], kmax: int, eps: float,
+                 back: int = 1) -> None:
         super().__init__(name, prior, space, weights, 2, lambda pos, prev: 0, texts, englishes,
-                         kmax, eps, by_prev=False)
+                         kmax, eps, by_prev=False, back=back)
         self.side2 = side2
 
     def _side_of(self, prev: Card | None, prev2: Card | None) -> int | None:
-        return None if prev is None or prev2 is None else self.side2(prev, prev2)
+        return None if prev is None else self.side2(prev, prev2)
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
         s = self._side_of(obs.prev, obs.prev2)
@@ -483,7 +563,7 @@ class BackSplitFamily(SplitFamily):
             out[FULL52] = out.get(FULL52, 0.0) + scale
             return
         srows = single_rows(self.space)
-        p = _row(line[-1])
+        p = _row(_back(line, self.back))
         pe, w, mm = self.pe, self.w, self.mm[s]
         f = scale / self.z[s]
         for a in self.live[s]:
@@ -507,36 +587,50 @@ class BackSplitFamily(SplitFamily):
         s = self._side_line(line)
         if s is None:
             return True
-        return _block_accepts(self.space, parts[s], line[-1], card)
+        return _block_accepts(self.space, parts[s], _back(line, self.back), card)
 
     def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
         s = self._side_line(line)
         if s is None:
             return FULL52
-        return single_rows(self.space)[parts[s]][_row(line[-1])]
+        return single_rows(self.space)[parts[s]][_row(_back(line, self.back))]
 
 
-def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card], bool]]]:
-    """Conditions on the last two cards a :class:`BackSplitFamily` may split on."""
+def _pair(test: Callable[[Card, Card], bool]) -> Callable[[Card, Card | None], bool | None]:
+    """A condition on the last two cards that always reads the card two back
+    (None where there is none: the rule then accepts any card)."""
+    return lambda p, q: None if q is None else test(p, q)
+
+
+def _both(test: Callable[[Card], bool]) -> Callable[[Card, Card | None], bool | None]:
+    """``test(prev) and test(prev2)``, read as the rule language reads it: a last
+    card failing the test decides without the card two back."""
+    return lambda p, q: False if not test(p) else None if q is None else test(q)
+
+
+def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card | None], bool | None]]]:
+    """Conditions on the last two cards a :class:`BackSplitFamily` may split on:
+    (text, English, test(last card, card two back or None)); the test is None
+    where the rule language would need a card two back that is not there."""
     return [
         ("prev.rank > prev2.rank", "the last card is higher than the one before",
-         lambda p, q: p.rank > q.rank),
+         _pair(lambda p, q: p.rank > q.rank)),
         ("prev.rank < prev2.rank", "the last card is lower than the one before",
-         lambda p, q: p.rank < q.rank),
+         _pair(lambda p, q: p.rank < q.rank)),
         ("prev.color == prev2.color", "the last two cards have one color",
-         lambda p, q: p.red == q.red),
+         _pair(lambda p, q: p.red == q.red)),
         ("prev.suit == prev2.suit", "the last two cards have one suit",
-         lambda p, q: p.suit == q.suit),
+         _pair(lambda p, q: p.suit == q.suit)),
         ("(prev.rank + prev2.rank) % 2 == 0", "the last two ranks add up to an even number",
-         lambda p, q: (p.rank + q.rank) % 2 == 0),
+         _pair(lambda p, q: (p.rank + q.rank) % 2 == 0)),
         ("prev.rank + prev2.rank >= 14", "the last two ranks add up to 14 or more",
-         lambda p, q: p.rank + q.rank >= 14),
+         _pair(lambda p, q: p.rank + q.rank >= 14)),
         ("prev.rank <= 6 and prev2.rank <= 6", "the last two cards are both 6 or lower",
-         lambda p, q: p.rank <= 6 and q.rank <= 6),
+         _both(lambda c: c.rank <= 6)),
         ("prev.rank >= 8 and prev2.rank >= 8", "the last two cards are both 8 or higher",
-         lambda p, q: p.rank >= 8 and q.rank >= 8),
+         _both(lambda c: c.rank >= 8)),
         ("prev.face == prev2.face", "the last two cards are both face cards or both not",
-         lambda p, q: p.face == q.face),
+         _pair(lambda p, q: p.face == q.face)),
     ]
 
 
@@ -559,6 +653,11 @@ class CardSplitFamily:
     are sets of cards per last card, and at position 1 (no last card, which
     the condition cannot read) every card is accepted, as the rule language
     reads a missing ``prev``.
+
+    Its :meth:`two_back` (a split on the card only) reads the blocks against
+    the card two back instead of the last one ("a red card must change suit
+    from the card two back, a black one be higher than it"): the same classes
+    and counters, indexed by the card two back.
     """
 
     def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
@@ -567,6 +666,9 @@ class CardSplitFamily:
                  englishes: Callable[[Sequence[str]], str], kmax: int, eps: float,
                  rel_side: Callable[[Card, Card], int] | None = None) -> None:
         self.name = name
+        #: the earlier card the blocks read (1: the last card; 2: the one two back,
+        #: see :meth:`two_back`)
+        self.back = 1
         self.prior = prior
         self.space = space
         self.k = k
@@ -617,6 +719,8 @@ class CardSplitFamily:
             self.cw.append(w_s)
             self.crep.append(rep_s)
             self.of_block.append(of)
+        #: per side: whether each class judges alike after any last card (reads the card only)
+        self.free = [[len(set(rows[:NCARDS])) == 1 for rows in self.crows[s]] for s in range(k)]
         self._live0 = [[j for j in range(len(self.cw[s])) if self.cw[s][j] > 0]
                        for s in range(k)]
         self.mm = [[0] * len(self.cw[s]) for s in range(k)]
@@ -625,6 +729,15 @@ class CardSplitFamily:
         self.excluded: set[tuple[int, ...]] = set()
         #: per side, {last card: that side's predicted rows} (see :meth:`rows`)
         self._side_cache: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(k)]
+
+    def two_back(self, name: str, prior: float) -> CardSplitFamily:
+        """The same split with its blocks read against the card two back, before any
+        observation (its classes are this family's: a split on the card only)."""
+        if self.side_of[0] is not self.side_of[NOPREV]:
+            raise ValueError("a split on the last card reads its blocks against the last card")
+        new = self.fresh()
+        new.name, new.prior, new.back = name, prior, 2
+        return new
 
     def fresh(self) -> CardSplitFamily:
         """The same family before any observation (sharing the unchanging parts)."""
@@ -638,7 +751,7 @@ class CardSplitFamily:
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
         c = obs.card.index
-        p = _row(obs.prev)
+        p = _row(obs.prev if self.back == 1 else obs.prev2)
         s = self.side_of[p][c]
         if s < 0:
             return
@@ -661,7 +774,22 @@ class CardSplitFamily:
         e = 1.0
         for z in self.z:
             e *= z
-        return e
+        return e * (1.0 - self._refuted_share()) if self.excluded else e
+
+    def _key_share(self, parts: tuple[int, ...]) -> float:
+        """The share the rule ``parts`` would have now, were it still possible."""
+        q = 1.0
+        for s, j in enumerate(parts):
+            z = self.z[s]
+            if z <= 0:
+                return 0.0
+            q *= self.cw[s][j] * self.pe[self.mm[s][j]] / z
+        return q
+
+    def _refuted_share(self) -> float:
+        """The share the rules judged wrong would have now: a wrong guess is no longer
+        possible, so the family loses its mass and the rules left share it."""
+        return min(1.0, fsum(self._key_share(p) for p in self.excluded))
 
     def alive(self) -> bool:
         return all(z > 0 for z in self.z)
@@ -699,7 +827,7 @@ class CardSplitFamily:
         """
         if not self.alive():
             return
-        p = _row(line[-1] if line else None)
+        p = _row(_back(line, self.back))
         if self.side_of[p][0] < 0:  # (a condition that cannot be read: any card)
             out[FULL52] = out.get(FULL52, 0.0) + scale
             return
@@ -731,7 +859,9 @@ class CardSplitFamily:
 
     def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
         """The share of rules agreeing with a candidate on each side's cards everywhere
-        it can reach (``rows``: the candidate's row after each reachable last card)."""
+        it can reach (``rows``: the candidate's row after each reachable last card).
+        Classes read against ``prev2`` count when they read only the card (the
+        others are not compared: an underestimate)."""
         share = 1.0
         pe = self.pe
         for s in range(self.k):
@@ -740,7 +870,8 @@ class CardSplitFamily:
                 return 0.0
             ms = self.masks[s]
             crows, w, mm = self.crows[s], self.cw[s], self.mm[s]
-            live = self.live[s]
+            live = self.live[s] if self.back == 1 else [j for j in self.live[s]
+                                                         if self.free[s][j]]
             for p, r in rows.items():  # (most classes fall at the first card)
                 rm = r & ms[p]
                 live = [j for j in live if crows[j][p] == rm]
@@ -754,7 +885,11 @@ class CardSplitFamily:
         return sorted(self.live[s], key=lambda j: (-w[j] * pe[mm[j]], j))
 
     def _plain(self, parts: tuple[int, ...]) -> bool:
-        """Whether one single block is the rule on every side (a plain rule)."""
+        """Whether one single block is the rule on every side (a plain rule), or,
+        reading ``prev2``, every side reads only the card (the split reading
+        ``prev`` writes that rule)."""
+        if self.back != 1 and all(self.free[s][j] for s, j in enumerate(parts)):
+            return True
         for a in range(len(self.of_block[0])):
             if all(self.of_block[s][a] == parts[s] for s in range(self.k)):
                 return True
@@ -780,12 +915,14 @@ class CardSplitFamily:
         return ExtraCandidate(index, parts, self)
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        """The probability of the rule ``parts`` within the family; the rules judged
+        wrong are impossible and the others share their mass."""
         if parts in self.excluded:
             return 0.0
-        q = 1.0
-        for s, j in enumerate(parts):
-            z = self.z[s]
-            q *= self.cw[s][j] * self.pe[self.mm[s][j]] / z if z > 0 else 0.0
+        q = self._key_share(parts)
+        if self.excluded:
+            left = 1.0 - self._refuted_share()
+            q = q / left if left > 1e-12 else 0.0
         return q
 
     def exclude(self, parts: tuple[int, ...]) -> None:
@@ -797,7 +934,7 @@ class CardSplitFamily:
             return "false"
         if rows == tuple(self.masks[s]):
             return "true"
-        return _paren(self.space.text(self.crep[s][j]))
+        return _paren(_back_text(self.space.text(self.crep[s][j]), self.back))
 
     def _side_english(self, s: int, j: int) -> str:
         rows = self.crows[s][j]
@@ -805,7 +942,7 @@ class CardSplitFamily:
             return "it is refused"
         if rows == tuple(self.masks[s]):
             return "it is accepted"
-        return self.space.english(self.crep[s][j])
+        return _back_english(self.space.english(self.crep[s][j]), self.back)
 
     def text(self, parts: tuple[int, ...]) -> str:
         return self._texts([self._side_text(s, j) for s, j in enumerate(parts)])
@@ -826,12 +963,12 @@ class CardSplitFamily:
         return out
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
-        p = _row(line[-1] if line else None)
+        p = _row(_back(line, self.back))
         s = self.side_of[p][card.index]
         return s < 0 or bool((self.crows[s][parts[s]][p] >> card.index) & 1)
 
     def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
-        p = _row(line[-1] if line else None)
+        p = _row(_back(line, self.back))
         if self.side_of[p][0] < 0:  # (a condition that cannot be read: any card)
             return FULL52
         out = 0
@@ -1253,6 +1390,24 @@ def _three_rank_relations() -> list[tuple[str, str, Callable[[int, int, int], bo
          "the card's rank is below the gap between the last two ranks",
          lambda r, p, q: r < abs(p - q)),
     ]
+    for k in (2, 4):
+        out.append((f"abs(card.rank * 2 - prev.rank - prev2.rank) <= {k}",
+                    f"the card's rank is within {k // 2} of the average of the last two",
+                    lambda r, p, q, k=k: abs(2 * r - p - q) <= k))  # type: ignore[misc]
+    out.append(("abs(card.rank - wrap(prev.rank + prev2.rank)) <= 1",
+                "the card's rank is within one of the sum of the last two, counted round",
+                lambda r, p, q: abs(r - ((p + q - 1) % 13 + 1)) <= 1))
+    p3 = "card.rank * prev.rank * prev2.rank"
+    said3 = "the card's rank and the last two ranks multiply to"
+    out += [
+        (f"({p3}) % 2 == 0", f"{said3} an even number", lambda r, p, q: r * p * q % 2 == 0),
+        (f"({p3}) % 2 == 1", f"{said3} an odd number", lambda r, p, q: r * p * q % 2 == 1),
+        (f"({p3}) % 3 == 0", f"{said3} a multiple of 3", lambda r, p, q: r * p * q % 3 == 0),
+        ("card.rank + prev.rank > prev2.rank and card.rank + prev2.rank > prev.rank "
+         "and prev.rank + prev2.rank > card.rank",
+         "the card's rank and the last two ranks could be the sides of a triangle",
+         lambda r, p, q: r + p > q and r + q > p and p + q > r),
+    ]
     return out
 
 
@@ -1643,9 +1798,13 @@ class ExceptionFamily:
         return self.w[a] * self.pk[bin(e).count("1")] if e else 0.0
 
     def evidence(self) -> float:
+        """The family's mass; a rule guessed and judged wrong is impossible and
+        weighs nothing (the rules left share what the family keeps)."""
         if self._z is None:
-            self._z = 0.5 * fsum(self._weight(a, e) for named in self.named
-                                 for a, e in named.items())
+            self._z = 0.5 * fsum(self._weight(a, e) for form, named in enumerate(self.named)
+                                 for a, e in named.items()
+                                 if not self.excluded or self._parts(form, a, e)
+                                 not in self.excluded)
         return self._z
 
     def alive(self) -> bool:
@@ -1718,6 +1877,7 @@ class ExceptionFamily:
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.excluded.add(parts)
+        self._z = None
 
     def text(self, parts: tuple[int, ...]) -> str:
         form, a, *cards = parts
@@ -1767,6 +1927,13 @@ class RankSetFamily:
     mistakes, costs ``eps`` each time). The cards of ``fixed`` (none here; a
     colour or suit in :class:`GatedRankSetFamily`) are judged ``accept``
     whatever their rank; a verdict against that is a mismatch too.
+
+    Some sets people name: the Fibonacci numbers, the triangular numbers,
+    the squares, the powers of two. Each weighs ``NAMED_MASS / len(NAMED)``
+    of the family a priori (far more than any one set of the Beta-Bernoulli
+    part, which holds the rest): after A, 3 and 6 accepted and 2, 4 and 5
+    refused, "ace, 3, 6 or 10" is a better bet than "ace, 3 or 6" even
+    though no 10 was played.
     """
 
     A = B = 1.0
@@ -1775,6 +1942,11 @@ class RankSetFamily:
     #: no rank at all and every rank: plain rules ("false", the gate alone;
     #: "true"), never this family's to guess (their mass stays: they are possible)
     PLAIN: frozenset[tuple[int, ...]] = frozenset({(), tuple(range(1, 14))})
+    #: the sets people name (Fibonacci, triangular, squares, powers of two)
+    NAMED: tuple[tuple[int, ...], ...] = ((1, 2, 3, 5, 8, 13), (1, 3, 6, 10), (1, 4, 9),
+                                          (1, 2, 4, 8))
+    #: their share of the family a priori
+    NAMED_MASS = 0.05
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
         self.name = name
@@ -1787,6 +1959,9 @@ class RankSetFamily:
         #: the sets guessed and judged wrong: no longer possible, so the family
         #: loses their mass and the sets left share it (see :meth:`share`)
         self.refuted: set[tuple[int, ...]] = set()
+        #: :meth:`_state` and :meth:`evidence`, until the next observation or exclusion
+        self._st: tuple[int, int, int, int] | None = None
+        self._ev: float | None = None
 
     def fresh(self) -> RankSetFamily:
         """The same family before any observation."""
@@ -1794,6 +1969,12 @@ class RankSetFamily:
 
     def _state(self) -> tuple[int, int, int, int]:
         """(accepted ranks mask, refused ranks mask, mismatches, unseen ranks count)."""
+        if self._st is not None:
+            return self._st
+        self._st = self._count()
+        return self._st
+
+    def _count(self) -> tuple[int, int, int, int]:
         acc = ref = 0
         wrong = 0
         for r in range(1, 14):
@@ -1808,23 +1989,53 @@ class RankSetFamily:
         return acc, ref, wrong, unseen
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        self._st = self._ev = None
         if self.fixed >> obs.card.index & 1:
             if obs.accepted != self.accept:
                 self.gate_wrong += 1
             return
         self.seen[obs.card.rank][1 if obs.accepted else 0] += 1
 
-    def evidence(self) -> float:
+    def _bb(self) -> float:
+        """The evidence of the Beta-Bernoulli part (its prior weight not included)."""
         acc, ref, wrong, _ = self._state()
         if wrong > self.kmax or self.gate_wrong > self.kmax:
             return 0.0
         k, m = bin(acc).count("1"), bin(ref).count("1")
         return exp(_log_beta(self.A + k, self.B + m) - _log_beta(self.A, self.B)) \
-            * self.eps ** wrong * self.eps ** self.gate_wrong * (1.0 - self._refuted_share())
+            * self.eps ** wrong * self.eps ** self.gate_wrong
 
-    def _refuted_share(self) -> float:
-        """The share the sets judged wrong would have now, were they still possible."""
-        return min(1.0, fsum(self._share(p) for p in self.refuted)) if self.refuted else 0.0
+    def _named_fit(self, parts: tuple[int, ...]) -> float:
+        """How well the named set ``parts`` fits the verdicts (``eps`` per mismatch)."""
+        wrong = sum(self.seen[r][1 if r not in parts else 0] for r in range(1, 14))
+        if wrong > self.kmax or self.gate_wrong > self.kmax:
+            return 0.0
+        return self.eps ** (wrong + self.gate_wrong)
+
+    def _raw(self, parts: tuple[int, ...]) -> float:
+        """The posterior weight of the set ``parts``, unnormalised (as :meth:`_total`)."""
+        lam = self.NAMED_MASS if self.NAMED else 0.0
+        w = (1.0 - lam) * self._bb() * self._share(parts) if lam < 1.0 else 0.0
+        if parts in self.NAMED:
+            w += lam / len(self.NAMED) * self._named_fit(parts)
+        return w
+
+    def _total(self) -> float:
+        """The family's evidence before the sets judged wrong are taken out."""
+        if not self.NAMED:
+            return self._bb()
+        lam = self.NAMED_MASS
+        return (1.0 - lam) * self._bb() + lam / len(self.NAMED) * fsum(
+            self._named_fit(p) for p in self.NAMED)
+
+    def evidence(self) -> float:
+        if self._ev is not None:
+            return self._ev
+        total = self._total()
+        if self.refuted and total > 0:
+            total = max(0.0, total - fsum(self._raw(p) for p in self.refuted))
+        self._ev = total
+        return total
 
     def alive(self) -> bool:
         return self.evidence() > 0
@@ -1835,8 +2046,19 @@ class RankSetFamily:
         return (self.A + k) / (self.A + self.B + k + m)
 
     def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
-        if self.evidence() <= 0:
+        total = self._total()
+        if total <= 0 or self.evidence() <= 0:
             return
+        named = 0.0
+        if self.NAMED:
+            per = self.NAMED_MASS / len(self.NAMED) / total
+            for parts in self.NAMED:
+                w = per * self._named_fit(parts)
+                if w > 0:
+                    row = self.row(parts, line)
+                    out[row] = out.get(row, 0.0) + scale * w
+                    named += w
+        scale *= 1.0 - named
         acc, ref, _, _ = self._state()
         known = self.fixed if self.accept else 0
         unseen = 0
@@ -1861,7 +2083,13 @@ class RankSetFamily:
         base = tuple(r for r in range(1, 14)
                      if acc >> r & 1 or (take_unseen and not ref >> r & 1))
         unseen = [r for r in range(1, 14) if not (acc | ref) >> r & 1]
-        return _best_set(base, unseen, self.refuted | self.PLAIN, self.share)
+        best = _best_set(base, unseen, self.refuted | self.PLAIN, self.share)
+        named = [p for p in self.NAMED if p not in self.refuted and self._named_fit(p) > 0]
+        if named:
+            top = max(named, key=self._raw)
+            if best is None or self._raw(top) > self._raw(best):
+                return top
+        return best
 
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
@@ -1879,8 +2107,8 @@ class RankSetFamily:
         """
         if parts in self.refuted or parts in self.PLAIN:
             return 0.0
-        left = 1.0 - self._refuted_share()
-        return self._share(parts) / left if left > 1e-12 else 0.0
+        z = self.evidence()
+        return self._raw(parts) / z if z > 0 else 0.0
 
     def _share(self, parts: tuple[int, ...]) -> float:
         acc, ref, wrong, unseen = self._state()
@@ -1892,10 +2120,11 @@ class RankSetFamily:
         inside = sum(1 for r in range(1, 14)
                      if want >> r & 1 and not acc >> r & 1)
         return _set_share(bin(acc).count("1"), bin(ref).count("1"), inside, unseen - inside,
-                          self.A, self.B) * self.eps ** self.gate_wrong
+                          self.A, self.B)
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.refuted.add(parts)
+        self._ev = None
 
     def text(self, parts: tuple[int, ...]) -> str:
         if len(parts) == 13:
@@ -1955,6 +2184,8 @@ class GatedRankSetFamily(RankSetFamily):
     rule, ``true`` or ``false`` (``S`` empty or every rank) are left out:
     the enumerated space has them.
     """
+
+    NAMED = ()
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float, gate: int = 0,
                  accept: bool = True, gate_text: str = "", gate_english: str = "") -> None:
@@ -2452,7 +2683,8 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "value-sets-2": 0.05, "value-sets-3": 0.03,
                 "three-ranks-gated": 0.05,
                 "value-sets": 0.10, "no-run": 0.05, "case-prev-rank": 0.04,
-                "pos-prime": 0.01, "exceptions": 0.20, "prev-bands": 0.03}
+                "pos-prime": 0.01, "exceptions": 0.20, "prev-bands": 0.03,
+                "split-card-2": 0.04, "split-back-2": 0.03}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -2588,10 +2820,13 @@ def _make_families(space: Space, kmax: int, eps: float,
                       _ite_english("the position is a prime number"), kmax, eps,
                       by_prev=False)
     backs = _back_conditions()
-    for cond, said, test in backs:
+    for cond, said, back_test in backs:
+        side2 = _sides_of(back_test)
         yield BackSplitFamily(f"split {cond}", EXTRA_SHARES["split-back"] / len(backs), space,
-                              weights, lambda p, q, t=test: 0 if t(p, q) else 1,  # type: ignore[misc]
-                              _ite_text(cond), _ite_english(said), kmax, eps)
+                              weights, side2, _ite_text(cond), _ite_english(said), kmax, eps)
+        yield BackSplitFamily(f"split {cond}, two back", EXTRA_SHARES["split-back-2"] / len(backs),
+                              space, weights, side2, _ite_text(cond), _ite_english(said), kmax,
+                              eps, back=2)
     rels = _relation_splits()
     for cond, said, test in rels:
         yield CardSplitFamily(f"split {cond}", EXTRA_SHARES["split-rel"] / len(rels), space,
@@ -2599,8 +2834,10 @@ def _make_families(space: Space, kmax: int, eps: float,
                               rel_side=lambda c, p, t=test: 0 if t(c, p) else 1)  # type: ignore[misc]
     cards = _card_splits()
     for name, k, side, text, english in cards:
-        yield CardSplitFamily(f"split {name}", EXTRA_SHARES["split-card"] / len(cards), space,
-                              weights, k, side, text, english, kmax, eps)
+        split = CardSplitFamily(f"split {name}", EXTRA_SHARES["split-card"] / len(cards), space,
+                                weights, k, side, text, english, kmax, eps)
+        yield split
+        yield split.two_back(f"split {name}, two back", EXTRA_SHARES["split-card-2"] / len(cards))
     yield ExceptionFamily("exceptions", EXTRA_SHARES["exceptions"], space, weights)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
     yield MixedLagFamily("lag mixed", EXTRA_SHARES["lag-mixed"], space, weights, kmax, eps)
@@ -2638,6 +2875,16 @@ def _make_families(space: Space, kmax: int, eps: float,
     yield ValueSetFamily(f"values {s3}", EXTRA_SHARES["value-sets-3"], kmax, eps, s3,
                          "the sum of the card's rank and the last two", lambda r, p, q: r + p + q,
                          tuple(range(3, 40)), lags=(1, 2))
+
+
+def _sides_of(test: Callable[[Card, Card | None], bool | None]
+              ) -> Callable[[Card, Card | None], int | None]:
+    """The side of an ``if ... then ... else`` on the last two cards: 0 where ``test``
+    holds, 1 where it fails, None where it cannot be read."""
+    def side(p: Card, q: Card | None) -> int | None:
+        v = test(p, q)
+        return None if v is None else 0 if v else 1
+    return side
 
 
 _CONDS: list[list[Block]] = []

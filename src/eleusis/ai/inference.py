@@ -34,7 +34,13 @@ from math import fsum
 from typing import TypeVar, cast
 
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
-from eleusis.ai.families import ExtraCandidate, Family, SplitFamily, make_families
+from eleusis.ai.families import (
+    ExtraCandidate,
+    Family,
+    SplitFamily,
+    block_context,
+    make_families,
+)
 from eleusis.ai.space import Space, columns, single_rows
 from eleusis.cards import Card
 
@@ -352,9 +358,17 @@ class Belief:
         if self.extras:
             row = NOPREV if obs.prev is None else obs.prev.index
             c = obs.card.index
-            verdicts = [(r[row] >> c) & 1 for r in single_rows(self.space)]
+            srows = single_rows(self.space)
+            verdicts = [(r[row] >> c) & 1 for r in srows]
+            verdicts2: list[int] | None = None  # (the blocks read against prev2)
             for fam in self.extras:
-                fam.observe(obs, verdicts)
+                if block_context(fam) == 2:
+                    if verdicts2 is None:
+                        row2 = NOPREV if obs.prev2 is None else obs.prev2.index
+                        verdicts2 = [(r[row2] >> c) & 1 for r in srows]
+                    fam.observe(obs, verdicts2)
+                else:
+                    fam.observe(obs, verdicts)
         if self.family_prior[LAG2] > 0:
             self._observe_lag2(obs.bit2, want)
         c0, c1, c2 = channels_of(obs.pos)
@@ -703,7 +717,7 @@ class Belief:
             acc = [0.0] * self.space.level_end[1]
             for j, fam in enumerate(self.extras):
                 if post[4 + j] > 1e-4:  # (below, no prediction moves by more)
-                    if isinstance(fam, SplitFamily):
+                    if isinstance(fam, SplitFamily) and fam.back == 1:
                         fam.add_weights(pos, line, acc, post[4 + j])
                     else:
                         fam.rows(pos, line, rows, post[4 + j])

@@ -809,6 +809,7 @@ class Scientist:
             # card is red then false else card.rank != 11``): one idea
             table = (("table", c.owner.table(c.parts))
                      if isinstance(c, ExtraCandidate) and isinstance(c.owner, CardSplitFamily)
+                     and c.owner.back == 1
                      else ("table", space.bits[c.parts[0]])
                      if isinstance(c, Candidate) and c.family == 0 else None)
             if table is not None:
