@@ -108,6 +108,11 @@ def _same_verdicts(guess: str, rule: str, line: list[Card]) -> bool:
     "else card.rank > prev2.rank",                                 # a split on the card, two back
     "if prev.rank > prev2.rank then card.suit == prev2.suit "
     "else card is red",                                            # sides reading two back
+    "if pos in {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144} "
+    "then card is face else card is numeral",                      # Fibonacci positions
+    "card.rank >= pick(pos, [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9])",  # digits of pi
+    "abs(card.rank - wrap(pos)) <= 3",                             # near the position
+    "abs(card.rank * 2 - prev.rank - prev2.rank) <= 4",            # near the last two's average
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)

@@ -1637,7 +1637,22 @@ def _pos_rank_relations() -> list[tuple[str, str, Callable[[int, int], bool]]]:
                 lambda pos, r: r % pos == 0))
     out.append(("pos % card.rank == 0", "the card's rank divides its position",
                 lambda pos, r: pos % r == 0))
+    for k in (1, 2, 3):
+        out.append((f"abs(card.rank - wrap(pos)) <= {k}",
+                    f"the card's rank is within {k} of its position counted round from ace "
+                    "to king", lambda pos, r, k=k: abs(r - ((pos - 1) % 13 + 1)) <= k))  # type: ignore[misc]
+    digits = "[" + ", ".join(map(str, _PI)) + "]"
+    for op, word, f in ops:
+        if op != "!=":
+            out.append((f"card.rank {op} pick(pos, {digits})",
+                        f"the card's rank is {word} the digit of pi at its position",
+                        lambda pos, r, f=f: f(r, _PI[(pos - 1) % len(_PI)])))  # type: ignore[misc]
     return out
+
+
+#: The first thirteen digits of pi (a rule's list holds 13 items): a sequence by position
+#: people use, read round.
+_PI = (3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9)
 
 
 class PosRankFamily(RelationFamily):
@@ -2684,7 +2699,8 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "three-ranks-gated": 0.05,
                 "value-sets": 0.10, "no-run": 0.05, "case-prev-rank": 0.04,
                 "pos-prime": 0.01, "exceptions": 0.20, "prev-bands": 0.03,
-                "split-card-2": 0.04, "split-back-2": 0.03}
+                "split-card-2": 0.04, "split-back-2": 0.03,
+                "pos-sequence": 0.01}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -2733,6 +2749,12 @@ def split_conditions() -> list[Block]:
                               f"the last card's rank is at least {rank_word(r)}",
                               _prev_rank_at_least(r)))
     return out
+
+
+def _position_sequences() -> list[tuple[str, frozenset[int]]]:
+    """Sets of positions people split on besides the primes: (English, positions)."""
+    return [("a Fibonacci number", frozenset({1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144})),
+            ("a square", frozenset(k * k for k in range(1, 13)))]
 
 
 def _prev_rank_at_least(r: int) -> Callable[[Card], bool]:
@@ -2819,6 +2841,13 @@ def _make_families(space: Space, kmax: int, eps: float,
                       lambda pos, prev: 0 if _is_prime(pos) else 1, _ite_text("pos is prime"),
                       _ite_english("the position is a prime number"), kmax, eps,
                       by_prev=False)
+    seqs = _position_sequences()
+    for word, places in seqs:
+        cond = f"pos in {{{', '.join(map(str, sorted(places)))}}}"
+        yield SplitFamily(f"pos is {word}", EXTRA_SHARES["pos-sequence"] / len(seqs), space,
+                          weights, 2, lambda pos, prev, ps=places: 0 if pos in ps else 1,  # type: ignore[misc]
+                          _ite_text(cond), _ite_english(f"the position is {word}"), kmax, eps,
+                          by_prev=False)
     backs = _back_conditions()
     for cond, said, back_test in backs:
         side2 = _sides_of(back_test)
