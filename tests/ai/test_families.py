@@ -516,17 +516,22 @@ def test_rules_that_differ_after_one_last_rank_are_two_ideas() -> None:
     assert not sci._agrees(six, seven, line)
 
 
+def _ranks_but_ten(rule: str) -> RankSetFamily:
+    """A set-of-ranks family that saw one card of every rank but the 10 judged by ``rule``."""
+    fam = RankSetFamily("ranks", 0.1, 0, 1e-4)
+    line = [Card.parse("2S")]
+    for rank in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13):
+        card = next(c for c in ALL_CARDS if c.rank == rank)
+        fam.observe(_obs(line, card, _judge(rule, line, card)), _verdicts(line, card))
+    return fam
+
+
 def test_a_set_of_ranks_judged_wrong_gives_its_mass_to_the_sets_left() -> None:
     """Ten never played, six ranks accepted and six refused (no set people name):
     "with the ten" and "without it" are even. Once one is guessed and judged wrong, the other is
     the family's whole mass (it used to stay at half), and the family loses
     the refuted half."""
-    fam = RankSetFamily("ranks", 0.1, 0, 1e-4)
-    line = [Card.parse("2S")]
-    rule = "card.rank in {1, 2, 3, 5, 7, 13}"
-    for rank in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13):
-        card = next(c for c in ALL_CARDS if c.rank == rank)
-        fam.observe(_obs(line, card, _judge(rule, line, card)), _verdicts(line, card))
+    fam = _ranks_but_ten("card.rank in {1, 2, 3, 5, 7, 13}")
     with_ten, without = (1, 2, 3, 5, 7, 10, 13), (1, 2, 3, 5, 7, 13)
     assert abs(fam.share(with_ten) - 0.5) < 1e-9 and abs(fam.share(without) - 0.5) < 1e-9
     before = fam.evidence()
@@ -596,12 +601,8 @@ def test_a_set_people_name_is_guessed_before_its_last_rank_is_seen() -> None:
     """Ace, 3 and 6 accepted, every other rank but the 10 refused: the
     triangular numbers (ace, 3, 6, 10) are the likelier set, though no 10 was
     played; judged wrong, the set without the 10 is left."""
-    fam = RankSetFamily("ranks", 0.1, 0, 1e-4)
+    fam = _ranks_but_ten("card.rank in {1, 3, 6, 10}")
     line = [Card.parse("AS")]
-    rule = "card.rank in {1, 3, 6, 10}"
-    for rank in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13):
-        card = next(c for c in ALL_CARDS if c.rank == rank)
-        fam.observe(_obs(line, card, _judge(rule, line, card)), _verdicts(line, card))
     best = fam.best(4)
     assert best is not None and best.parts == (1, 3, 6, 10)
     assert fam.share((1, 3, 6, 10)) > 0.9
