@@ -216,7 +216,34 @@ def _single_weights(space: Space, weights: Sequence[float]) -> list[float]:
     return [x / total for x in weights[:n1]]
 
 
-class SplitFamily:
+class _Refuting:
+    """What a family of side-by-side rules does with a rule guessed and judged wrong.
+
+    Such a rule is impossible: the family loses the share it would have now
+    (:meth:`_key_share`, per rule of ``excluded``) and the rules left divide it.
+    """
+
+    excluded: set[tuple[int, ...]]
+
+    def _key_share(self, key: tuple[int, ...]) -> float:
+        """The share the rule ``key`` would have now, were it still possible."""
+        raise NotImplementedError
+
+    def _refuted_share(self) -> float:
+        """The share the rules judged wrong would have now (0 when there are none)."""
+        if not self.excluded:
+            return 0.0
+        return min(1.0, fsum(self._key_share(k) for k in self.excluded))
+
+    def _among_left(self, q: float) -> float:
+        """A share ``q`` of the family as it was, as a share of the rules left."""
+        if not self.excluded:
+            return q
+        left = 1.0 - self._refuted_share()
+        return q / left if left > 1e-12 else 0.0
+
+
+class SplitFamily(_Refuting):
     """``if C then A else B`` (or ``case pos % k``) with any single blocks A, B, ...
 
     ``side(pos, prev)`` says which side of the split a context is on
@@ -336,7 +363,7 @@ class SplitFamily:
         e = 1.0
         for z in self.z:
             e *= z
-        return e * (1.0 - self._refuted_share()) if self.excluded else e
+        return e * (1.0 - self._refuted_share())
 
     def _key_share(self, key: tuple[int, ...]) -> float:
         """The share the rule ``key`` (a class per side) would have now, were it possible."""
@@ -349,11 +376,6 @@ class SplitFamily:
             mm = self.mm[s]
             q *= sum(w[b] * pe[mm[b]] for b in self.members[s][j] if mm[b] < k1) / z
         return q
-
-    def _refuted_share(self) -> float:
-        """The share the rules judged wrong would have now: a wrong guess is no longer
-        possible, so the family loses its mass and the rules left share it."""
-        return min(1.0, fsum(self._key_share(k) for k in self.excluded))
 
     def alive(self) -> bool:
         return all(z > 0 for z in self.z)
@@ -485,10 +507,7 @@ class SplitFamily:
             if s == 0 and self.first and pos_next > self.first:
                 continue  # a side that never comes back: any block will do
             q *= self._class_weight(s, a) / self.z[s] if self.z[s] > 0 else 0.0
-        if self.excluded:
-            left = 1.0 - self._refuted_share()
-            q = q / left if left > 1e-12 else 0.0
-        return q
+        return self._among_left(q)
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.excluded.add(self._key(parts))
@@ -634,7 +653,7 @@ def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card | None], boo
     ]
 
 
-class CardSplitFamily:
+class CardSplitFamily(_Refuting):
     """``if C(card) then A else B`` (or ``case card.suit ...``): the split reads the card.
 
     People write rules whose condition is the judged card itself ("a red card
@@ -774,7 +793,7 @@ class CardSplitFamily:
         e = 1.0
         for z in self.z:
             e *= z
-        return e * (1.0 - self._refuted_share()) if self.excluded else e
+        return e * (1.0 - self._refuted_share())
 
     def _key_share(self, parts: tuple[int, ...]) -> float:
         """The share the rule ``parts`` would have now, were it still possible."""
@@ -785,11 +804,6 @@ class CardSplitFamily:
                 return 0.0
             q *= self.cw[s][j] * self.pe[self.mm[s][j]] / z
         return q
-
-    def _refuted_share(self) -> float:
-        """The share the rules judged wrong would have now: a wrong guess is no longer
-        possible, so the family loses its mass and the rules left share it."""
-        return min(1.0, fsum(self._key_share(p) for p in self.excluded))
 
     def alive(self) -> bool:
         return all(z > 0 for z in self.z)
@@ -919,11 +933,7 @@ class CardSplitFamily:
         wrong are impossible and the others share their mass."""
         if parts in self.excluded:
             return 0.0
-        q = self._key_share(parts)
-        if self.excluded:
-            left = 1.0 - self._refuted_share()
-            q = q / left if left > 1e-12 else 0.0
-        return q
+        return self._among_left(self._key_share(parts))
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.excluded.add(parts)
@@ -2027,19 +2037,23 @@ class RankSetFamily:
             return 0.0
         return self.eps ** (wrong + self.gate_wrong)
 
+    def _named_mass(self) -> float:
+        """The named sets' share of the family a priori (none in a gated family)."""
+        return self.NAMED_MASS if self.NAMED else 0.0
+
     def _raw(self, parts: tuple[int, ...]) -> float:
         """The posterior weight of the set ``parts``, unnormalised (as :meth:`_total`)."""
-        lam = self.NAMED_MASS if self.NAMED else 0.0
-        w = (1.0 - lam) * self._bb() * self._share(parts) if lam < 1.0 else 0.0
+        lam = self._named_mass()
+        w = (1.0 - lam) * self._bb() * self._share(parts)
         if parts in self.NAMED:
             w += lam / len(self.NAMED) * self._named_fit(parts)
         return w
 
     def _total(self) -> float:
         """The family's evidence before the sets judged wrong are taken out."""
-        if not self.NAMED:
+        lam = self._named_mass()
+        if not lam:
             return self._bb()
-        lam = self.NAMED_MASS
         return (1.0 - lam) * self._bb() + lam / len(self.NAMED) * fsum(
             self._named_fit(p) for p in self.NAMED)
 
@@ -2066,7 +2080,7 @@ class RankSetFamily:
             return
         named = 0.0
         if self.NAMED:
-            per = self.NAMED_MASS / len(self.NAMED) / total
+            per = self._named_mass() / len(self.NAMED) / total
             for parts in self.NAMED:
                 w = per * self._named_fit(parts)
                 if w > 0:
