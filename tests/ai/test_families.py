@@ -13,6 +13,8 @@ from eleusis.ai.families import (
     ExtraCandidate,
     RankSetFamily,
     SplitFamily,
+    ValueSetFamily,
+    _value_sets,
     make_families,
 )
 from eleusis.ai.space import build_space
@@ -545,6 +547,43 @@ def test_a_set_of_ranks_judged_wrong_gives_its_mass_to_the_sets_left() -> None:
     assert abs(fam.evidence() - before / 2) < 1e-12
     again = fam.best(4)
     assert again is not None and again.parts == other
+
+
+def _set_family(expr: str) -> RankSetFamily | ValueSetFamily:
+    """A fresh set family: of ranks (``expr`` "card.rank") or of values of ``expr``."""
+    if expr == "card.rank":
+        return RankSetFamily("ranks", 0.1, 0, 1e-4)
+    _, said, fn, values = next(v for v in _value_sets() if v[0] == expr)
+    return ValueSetFamily(expr, 0.1, 0, 1e-4, expr, said, fn, values)
+
+
+@pytest.mark.parametrize(("rule", "expr"), [
+    ("card.rank in {1, 3, 6, 10}", "card.rank"),
+    ("card.rank not in {2, 7, 12}", "card.rank"),
+    ("card.rank + prev.rank in 10..16", "card.rank + prev.rank"),
+    ("abs(card.rank - prev.rank) in {1, 5, 9}", "abs(card.rank - prev.rank)"),
+])
+def test_asking_a_set_family_between_plays_changes_nothing(rule: str, expr: str) -> None:
+    """The sets of ranks and of values remember what they work out from the plays
+    (their evidence, each set's share) until the next play: a family asked about
+    its sets after every play judges as one that is asked only at the end."""
+    rng = random.Random(3)
+    asked, quiet = _set_family(expr), _set_family(expr)
+    line = [Card.parse("5H")]
+    for _ in range(40):
+        card = rng.choice(ALL_CARDS)
+        ok = _judge(rule, line, card)
+        for fam in (asked, quiet):
+            fam.observe(_obs(line, card, ok), _verdicts(line, card))
+        top = asked.best(4)
+        if top is not None:
+            asked.share(top.parts)
+        if ok:
+            line.append(card)
+    best = quiet.best(4)
+    assert asked.evidence() == quiet.evidence() > 0
+    assert best is not None and asked.best(4) == best
+    assert asked.share(best.parts) == quiet.share(best.parts) > 0
 
 
 def test_splits_reading_two_back_write_what_they_judge() -> None:

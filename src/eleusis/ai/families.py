@@ -73,6 +73,7 @@ import bisect
 import copy
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 from math import comb, exp, fsum, gcd, lgamma
 from typing import Protocol
@@ -1696,12 +1697,18 @@ def _log_beta(a: float, b: float) -> float:
     return lgamma(a) + lgamma(b) - lgamma(a + b)
 
 
+@lru_cache(maxsize=4096)
 def _set_share(k: int, m: int, inside: int, outside: int, a: float, b: float) -> float:
     """The probability of one set of a Beta-Bernoulli family of sets.
 
     ``k`` members seen accepted, ``m`` seen refused; the set puts ``inside``
     of the unseen members in and ``outside`` out: each in turn, as the
-    predictive (updated after each) says.
+    predictive (updated after each) says. Remembered: a guess after a set
+    judged wrong weighs hundreds of sets that differ by one or two members,
+    with a handful of distinct counts among them.
+
+    >>> _set_share(2, 1, 1, 0, 1.0, 1.0)  # one unseen member, put in: (1 + 2) / (2 + 3)
+    0.6
     """
     q = 1.0
     for j in range(inside):
@@ -1984,9 +1991,11 @@ class RankSetFamily:
         #: the sets guessed and judged wrong: no longer possible, so the family
         #: loses their mass and the sets left share it (see :meth:`share`)
         self.refuted: set[tuple[int, ...]] = set()
-        #: :meth:`_state` and :meth:`evidence`, until the next observation or exclusion
+        #: :meth:`_state`, :meth:`evidence` and :meth:`_bb`, until the next
+        #: observation (the evidence also until the next exclusion)
         self._st: tuple[int, int, int, int] | None = None
         self._ev: float | None = None
+        self._bbv: float | None = None
 
     def fresh(self) -> RankSetFamily:
         """The same family before any observation."""
@@ -2014,7 +2023,7 @@ class RankSetFamily:
         return acc, ref, wrong, unseen
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
-        self._st = self._ev = None
+        self._st = self._ev = self._bbv = None
         if self.fixed >> obs.card.index & 1:
             if obs.accepted != self.accept:
                 self.gate_wrong += 1
@@ -2023,6 +2032,11 @@ class RankSetFamily:
 
     def _bb(self) -> float:
         """The evidence of the Beta-Bernoulli part (its prior weight not included)."""
+        if self._bbv is None:
+            self._bbv = self._work_bb()
+        return self._bbv
+
+    def _work_bb(self) -> float:
         acc, ref, wrong, _ = self._state()
         if wrong > self.kmax or self.gate_wrong > self.kmax:
             return 0.0
@@ -2333,6 +2347,8 @@ class ValueSetFamily:
         """Drop what was worked out from the observations (they changed)."""
         self._st: tuple[set[int], set[int], int] | None = None
         self._ev: float | None = None
+        self._fe: float | None = None
+        self._unseen: list[int] | None = None
 
     def fresh(self) -> ValueSetFamily:
         """The same family before any observation (sharing the value masks)."""
@@ -2400,7 +2416,20 @@ class ValueSetFamily:
             carry = cur & bad
 
     def _free_evidence(self) -> float:
-        """The Beta-Bernoulli part's evidence (any set of values)."""
+        """The Beta-Bernoulli part's evidence (any set of values), remembered as
+        :meth:`_state` is."""
+        if self._fe is None:
+            self._fe = self._work_free_evidence()
+        return self._fe
+
+    def _unseen_values(self) -> list[int]:
+        """The values not seen yet, in the family's order (remembered as :meth:`_state` is)."""
+        if self._unseen is None:
+            acc, ref, _ = self._state()
+            self._unseen = [v for v in self.values if v not in acc and v not in ref]
+        return self._unseen
+
+    def _work_free_evidence(self) -> float:
         acc, ref, wrong = self._state()
         if wrong > self.kmax:
             return 0.0
@@ -2475,8 +2504,7 @@ class ValueSetFamily:
         acc, ref, _ = self._state()
         take = self._p_unseen(acc, ref) >= 0.5
         base = tuple(v for v in self.values if v in acc or (take and v not in ref))
-        unseen = [v for v in self.values if v not in acc and v not in ref]
-        return _best_set(base, unseen, self.excluded, self.share)
+        return _best_set(base, self._unseen_values(), self.excluded, self.share)
 
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
@@ -2500,7 +2528,7 @@ class ValueSetFamily:
         want = set(parts)
         if acc - want or ref & want:
             return 0.0
-        unseen = [v for v in self.values if v not in acc and v not in ref]
+        unseen = self._unseen_values()
         inside = sum(1 for v in unseen if v in want)
         return _set_share(len(acc), len(ref), inside, len(unseen) - inside, self.A, self.B)
 
