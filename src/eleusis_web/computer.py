@@ -15,7 +15,8 @@ who judges by hand may err, so those scientists get ``dealer_noise``.
 The scientists' one-off preparation (the hypothesis space, the shared prior)
 would block the page for about half a second; :meth:`Brains.prepare_step`
 does it in slices of a few milliseconds, one per timer tick, before the
-first computer move (:meth:`Brains.ready`). Each decision then runs in slices
+first computer move (:meth:`Brains.ready`), starting with loading the
+scientists' modules, one per tick (:data:`eleusis.ai.MODULES`). Each decision then runs in slices
 too (:meth:`Brains.decision`: reading the new events observation by
 observation, long belief queries in chunks; the same action as in one go), and
 so do the explanations at the round's end (:meth:`Brains.explain_steps`).
@@ -23,9 +24,12 @@ so do the explanations at the round's end (:meth:`Brains.explain_steps`).
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from eleusis.ai import MODULES
 from eleusis.game import Action, Bet, NoPlay, Play, State, legal_actions
 from eleusis.views import view
 
@@ -51,10 +55,12 @@ class Brains:
         self._round: dict[int, object] = {}
         self._levels = sorted(set(self.strengths.values()))
         self._steps: Iterator[bool] | None = None
+        #: the scientists' modules not loaded yet (in this process)
+        self._modules = [m for m in MODULES if m not in sys.modules] if self._levels else []
 
     def ready(self) -> bool:
         """Is the scientists' one-off preparation done (see :meth:`prepare_step`)?"""
-        return not self._levels and self._steps is None
+        return not self._levels and self._steps is None and not self._modules
 
     def prepare_step(self, noise: float | None = None) -> None:
         """Do one slice of the preparation of every strength at the table.
@@ -62,6 +68,9 @@ class Brains:
         Call once per timer tick until :meth:`ready`; each call takes a few
         milliseconds (``PREPARE_BUDGET_MS``), so the page never freezes.
         """
+        if self._modules:  # one module per tick: all at once took a long task
+            importlib.import_module(self._modules.pop(0))
+            return
         from eleusis.ai.scientist import Scientist
 
         if self._steps is None:

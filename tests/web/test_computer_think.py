@@ -84,3 +84,38 @@ def test_the_round_end_explanations_in_slices_are_the_explanations() -> None:
     count = len(got)
     assert got[-1] == want and any(want.values())
     assert count > 3  # the preparation and each seat's reading came in slices
+
+
+_FRESH = """
+import json, sys
+from eleusis_web.computer import Brains
+def ai():
+    return {m for m in sys.modules if m.startswith("eleusis.ai.")}
+at_start = sorted(ai())
+brains = Brains({1: "casual"}, 0)
+steps = []
+while not brains.ready():
+    before = ai()
+    brains.prepare_step()
+    steps.append(sorted(ai() - before))
+print(json.dumps([at_start, steps[:6]]))
+"""
+
+
+def test_the_scientists_modules_load_one_per_tick_not_with_the_page() -> None:
+    """Loading the scientists' modules at once was one task of 80-95 ms in the page:
+    the table imports none of them, then one per preparation step."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from eleusis.ai import MODULES
+
+    src = Path(computer.__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", _FRESH], capture_output=True, text=True,
+                          timeout=300, env={"PYTHONPATH": str(src)}, check=True)
+    at_start, steps = json.loads(done.stdout)
+    assert at_start == []
+    assert steps[:len(MODULES)] == [[m] for m in MODULES]
+    assert steps[len(MODULES)] == []  # then the preparation proper

@@ -40,8 +40,35 @@ Public API::
 Royal Eleusis: ``maybe_action`` bets (one of the 8 shapes, by expected
 cards shed), declares prophet, and calls bets as prophet; the verdicts are
 read as evidence (a right R bet of its own: every card of its hand refused).
+
+The public names load :mod:`eleusis.ai.scientist` on first use, not with the
+package: ``import eleusis.ai.blocks`` loads only that module, so a page can
+import the scientists' modules one per timer tick (together they take tens
+of milliseconds to load in a browser, too long for one task).
+
+>>> import eleusis.ai
+>>> eleusis.ai.strength("strong").name
+'strong'
 """
 
-from eleusis.ai.scientist import PRESETS, Hypothesis, Scientist, Strength, strength
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from eleusis.ai.scientist import PRESETS, Hypothesis, Scientist, Strength, strength
 
 __all__ = ["PRESETS", "Hypothesis", "Scientist", "Strength", "strength"]
+
+#: The modules of the scientists, each after the ones it imports.
+MODULES = ("eleusis.ai.blocks", "eleusis.ai.space", "eleusis.ai.families",
+           "eleusis.ai.inference", "eleusis.ai.scientist")
+
+
+def __getattr__(name: str) -> object:
+    """A public name of the package, from :mod:`eleusis.ai.scientist` (loaded now)."""
+    if name in __all__:
+        from eleusis.ai import scientist
+
+        return getattr(scientist, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
