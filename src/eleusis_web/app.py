@@ -132,6 +132,8 @@ class App:
         self.shown: tuple[str, str, int] | None = None
         #: the guess panel's answer last brought into view (None: the panel is closed)
         self.guess_seen: str | None = None
+        #: what the page's attributes say (screen, contrast, moves, variant): _mark_page
+        self._marks: tuple[object, ...] | None = None
         table = dom.element("table")
         felt = table.querySelector(".felt")
         root = dom.document.getElementById("game")
@@ -694,6 +696,9 @@ class App:
                                             "text": " ".join(self.saves.notes)}))
         if self.link_message is not None:
             page.appendChild(render.link_notice(self.link_message))
+        # each screen its own key: a new screen is made afresh (in one call, see
+        # eleusis_web.vdom.create), not patched element by element from the last
+        node.attrs.setdefault("data-key", "screen-" + screen)
         page.appendChild(node)
         moment = (screen, c.session.id if c.session else "",
                   len(c.session.rounds) if c.session else 0)
@@ -705,6 +710,7 @@ class App:
             if heading is not None and "tabindex" not in heading.attrs:
                 heading.attrs["tabindex"] = "-1"
             self.shown = moment
+        self._mark_page(screen)  # before drawing: the layout is worked out once, below
         render.mount(self.root, page)
         if screen == "table" and (fresh or heading is not None):
             self._show_mainline_end(node)
@@ -713,21 +719,38 @@ class App:
             # a new screen opens at its top, the focus on its heading
             dom.window.scrollTo(0, 0)
             heading.node.focus(_no_scroll())
+        if c.announcements:
+            status = dom.element("status")
+            status.textContent = " ".join(c.announcements[-4:])
+            c.announcements.clear()
+
+    def _mark_page(self, screen: str) -> None:
+        """Say on the page which screen and which game it shows (the styles and the
+        tests read these attributes), writing only what changed.
+
+        Written before the screen is drawn: the focus and the scrolling that
+        follow the drawing make the browser work out the page's layout, and an
+        attribute of ``<body>`` changed after that has it do so all over again.
+        """
+        c = self.c
+        s = c.session
+        marks = (screen, bool(c.ui.contrast),
+                 str(len(s.state.actions)) if s is not None else None,
+                 s.setup.variant.replace("_", "-") if s is not None else None)
+        if marks == self._marks:
+            return
+        self._marks = marks
         self.root.setAttribute("data-screen", screen)
         body = dom.document.body
         body.setAttribute("data-screen", screen)
         body.classList.toggle("four-color", bool(c.ui.contrast))
         table = dom.element("table")
-        if c.session is not None:
-            self.root.setAttribute("data-turns", str(len(c.session.state.actions)))
+        if s is not None:
+            self.root.setAttribute("data-turns", marks[2])
             table.setAttribute("data-game", "active")
-            table.setAttribute("data-variant", c.session.setup.variant.replace("_", "-"))
+            table.setAttribute("data-variant", marks[3])
         else:
             table.setAttribute("data-game", "none")
-        if c.announcements:
-            status = dom.element("status")
-            status.textContent = " ".join(c.announcements[-4:])
-            c.announcements.clear()
 
     def settle(self) -> None:
         """The work a change calls for, done after the change and never while drawing.

@@ -56,6 +56,23 @@ def nil(value: Any) -> bool:
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
+def builder() -> Callable[[str], list[Any]] | None:
+    """The page's ``eleusisBuild`` (``index.html``) as a Python function returning
+    a list of nodes, or None outside the page or before that script ran.
+
+    A screen part made in one browser call instead of one per element,
+    attribute and text (see :func:`eleusis_web.vdom.create`).
+    """
+    build: Any = getattr(window, "eleusisBuild", None) if window is not None else None
+    if nil(build):
+        return None
+
+    def made(text: str) -> list[Any]:
+        return list(build(text).to_py(depth=1))
+
+    return made
+
+
 def base_url() -> str:
     """The page's address without its query or fragment.
 

@@ -1180,7 +1180,7 @@ def mount(root: Any, screen: El) -> None:
     """
     m = _mounts.get(id(root))
     if m is None or m.root is not root:
-        m = _mounts[id(root)] = Mount(dom.document, root)
+        m = _mounts[id(root)] = Mount(dom.document, root, dom.builder())
     active = dom.document.activeElement
     key = None
     if _present(active) and root.contains(active):

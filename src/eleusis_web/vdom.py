@@ -30,8 +30,9 @@ selectors), so the same builder code reads like DOM code.
 from __future__ import annotations
 
 import html
+import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 #: Attributes kept as live properties of the element (the page's value wins
@@ -332,8 +333,56 @@ def _match_path(path: list[El], steps: list[tuple[str, Callable[[El], bool]]],
 # --------------------------------------------------------------------------- patching
 
 
-def create(doc: Any, v: El | Text) -> Any:
-    """A new page node for ``v`` (and its children), remembered in ``v.node``."""
+#: Builds a page subtree in one call (see :func:`create`): given the subtree as
+#: JSON (:func:`spec`), it returns the new nodes in document order.
+Builder = Callable[[str], Sequence[Any]]
+
+#: Below this many nodes, a subtree is made node by node (the JSON costs more).
+BUILD_MIN = 8
+
+
+def spec(v: El | Text) -> object:
+    """``v`` as plain data for a builder: a text is its string, an element
+    ``[tag, [name, value, ...], [child, ...], [prop, value, ...]]``.
+
+    >>> spec(El("p", {"class": "x"}, "a", El("b", None, "c")))
+    ['p', ['class', 'x'], ['a', ['b', [], ['c'], []]], []]
+    """
+    if isinstance(v, Text):
+        return v.text
+    attrs = [x for kv in v.attrs.items() for x in kv]
+    props = [x for k, val in v.props.items()
+             for x in (k, str(val) if k == "value" else bool(val))]
+    return [v.tag, attrs, [spec(c) for c in v.children], props]
+
+
+def _nodes(v: El | Text) -> Iterator[El | Text]:
+    """``v`` and every node inside, text nodes included, in document order."""
+    yield v
+    if isinstance(v, El):
+        for c in v.children:
+            yield from _nodes(c)
+
+
+def create(doc: Any, v: El | Text, build: Builder | None = None) -> Any:
+    """A new page node for ``v`` (and its children), remembered in ``v.node``.
+
+    With a ``build`` (the page's ``eleusisBuild``), a subtree of
+    :data:`BUILD_MIN` nodes or more is made in one call from its
+    :func:`spec`: each browser call from Python costs far more than the work
+    it asks for, and a screen drawn fresh (a game starting) has hundreds of
+    elements. The builder only creates elements, sets attributes and adds
+    text nodes, as this function does: nothing is read as HTML.
+    """
+    if build is not None and isinstance(v, El):
+        order = list(_nodes(v))
+        if len(order) >= BUILD_MIN:
+            nodes = build(json.dumps(spec(v), ensure_ascii=False, separators=(",", ":")))
+            if len(nodes) != len(order):
+                raise RuntimeError(f"the builder made {len(nodes)} nodes for {len(order)}")
+            for n, node in zip(order, nodes, strict=True):
+                n.node = node
+            return v.node
     if isinstance(v, Text):
         v.node = doc.createTextNode(v.text)
         return v.node
@@ -341,7 +390,7 @@ def create(doc: Any, v: El | Text) -> Any:
     for k, val in v.attrs.items():
         node.setAttribute(k, val)
     for c in v.children:
-        node.appendChild(create(doc, c))
+        node.appendChild(create(doc, c, build))
     for k, val in v.props.items():  # after the children: a select needs its options
         _set_prop(node, k, val)
     v.node = node
@@ -356,7 +405,7 @@ def _set_prop(node: Any, key: str, value: Any) -> None:
         setattr(node, key, bool(value))
 
 
-def _update(doc: Any, old: El, new: El) -> None:
+def _update(doc: Any, old: El, new: El, build: Builder | None = None) -> None:
     node = old.node
     new.node = node
     for k in old.attrs:
@@ -365,7 +414,7 @@ def _update(doc: Any, old: El, new: El) -> None:
     for k, val in new.attrs.items():
         if old.attrs.get(k) != val:
             node.setAttribute(k, val)
-    patch_children(doc, node, old.children, new.children)
+    patch_children(doc, node, old.children, new.children, build)
     for k, val in new.props.items():
         # the page's own value (what the person typed) stays unless the model changed it
         if old.props.get(k) != val or k != "value":
@@ -380,8 +429,10 @@ def _match_key(v: El | Text) -> tuple[str, str] | None:
     return None
 
 
-def patch_children(doc: Any, parent: Any, old: list[El | Text], new: list[El | Text]) -> None:
-    """Make ``parent``'s children (drawn from ``old``) match ``new``, reusing nodes."""
+def patch_children(doc: Any, parent: Any, old: list[El | Text], new: list[El | Text],
+                   build: Builder | None = None) -> None:
+    """Make ``parent``'s children (drawn from ``old``) match ``new``, reusing nodes
+    (new ones made by :func:`create`, with ``build`` when given)."""
     keyed: dict[tuple[str, str], El] = {}
     loose: dict[str, list[El | Text]] = {}
     for o in old:
@@ -406,7 +457,7 @@ def patch_children(doc: Any, parent: Any, old: list[El | Text], new: list[El | T
                     match = cand
                     break
         if match is None:
-            create(doc, n)
+            create(doc, n, build)
         elif isinstance(n, Text):
             assert isinstance(match, Text)
             n.node = match.node
@@ -415,7 +466,7 @@ def patch_children(doc: Any, parent: Any, old: list[El | Text], new: list[El | T
             used.add(id(match))
         else:
             assert isinstance(match, El)
-            _update(doc, match, n)
+            _update(doc, match, n, build)
             used.add(id(match))
     current = []
     for o in old:
@@ -436,11 +487,13 @@ def patch_children(doc: Any, parent: Any, old: list[El | Text], new: list[El | T
 
 
 class Mount:
-    """A page element whose content is drawn from :class:`El` trees, patch by patch."""
+    """A page element whose content is drawn from :class:`El` trees, patch by patch
+    (new subtrees made in one call by ``build`` when given, see :func:`create`)."""
 
-    def __init__(self, doc: Any, root: Any) -> None:
+    def __init__(self, doc: Any, root: Any, build: Builder | None = None) -> None:
         self.doc = doc
         self.root = root
+        self.build = build
         self.tree: list[El | Text] | None = None
 
     def draw(self, *content: El | Text) -> None:
@@ -449,9 +502,9 @@ class Mount:
         if self.tree is None:
             self.root.replaceChildren()
             for n in new:
-                self.root.appendChild(create(self.doc, n))
+                self.root.appendChild(create(self.doc, n, self.build))
         else:
-            patch_children(self.doc, self.root, self.tree, new)
+            patch_children(self.doc, self.root, self.tree, new, self.build)
         self.tree = new
 
     def find(self, pred: Callable[[El], bool]) -> El | None:
@@ -464,4 +517,5 @@ class Mount:
         return None
 
 
-__all__ = ["PROPS", "ClassList", "El", "Mount", "Text", "create", "matcher", "patch_children"]
+__all__ = ["BUILD_MIN", "PROPS", "Builder", "ClassList", "El", "Mount", "Text", "create",
+           "matcher", "patch_children", "spec"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from eleusis_web.vdom import El, Mount, Text
@@ -168,3 +169,86 @@ def test_selectors_on_trees() -> None:
     tree.children[0].children[0].attrs["data-key"] = "ctl-Guess the rule"
     assert tree.querySelector('[data-key="ctl-Guess the rule"]') is tree.children[0].children[0]
     assert tree.querySelector('.controls > [data-key="ctl-Guess the rule"]') is not None
+
+
+class FakeBuilder:
+    """The page's ``eleusisBuild`` on the fake document: nodes from the JSON spec
+    (text, or ``[tag, [name, value...], [children], [prop, value...]]``), in document
+    order; it counts its calls."""
+
+    def __init__(self, doc: FakeDoc) -> None:
+        self.doc = doc
+        self.calls = 0
+
+    def __call__(self, text: str) -> list[FakeNode]:
+        self.calls += 1
+        out: list[FakeNode] = []
+
+        def make(s: Any) -> FakeNode:
+            if isinstance(s, str):
+                node = self.doc.createTextNode(s)
+                out.append(node)
+                return node
+            tag, attrs, children, props = s
+            node = self.doc.createElement(tag)
+            out.append(node)
+            for i in range(0, len(attrs), 2):
+                node.setAttribute(attrs[i], attrs[i + 1])
+            for c in children:
+                node.appendChild(make(c))
+            for i in range(0, len(props), 2):
+                setattr(node, props[i], props[i + 1])
+            return node
+
+        make(json.loads(text))
+        return out
+
+
+def screen(name: str, cards: list[str]) -> El:
+    fast = El("option", {"value": "fast"}, "Fast")
+    fast.props["selected"] = True
+    return El("div", {"data-key": f"screen-{name}"}, El("h2", {}, name.title()),
+              El("select", {"id": "pace"}, El("option", {"value": "slow"}, "Slow"), fast),
+              hand(cards))
+
+
+def test_a_new_screen_is_made_in_one_builder_call_and_then_patched_like_any_other() -> None:
+    doc = FakeDoc()
+    build = FakeBuilder(doc)
+    root = FakeNode(doc, "div")
+    m = Mount(doc, root, build)
+    m.draw(screen("setup", []))
+    m.draw(screen("table", ["2H", "5S", "KD"]))  # another key: made afresh
+    assert build.calls == 2
+    top = root.children
+    assert len(top) == 1 and top[0].attrs["data-key"] == "screen-table"
+    assert top[0].text() == "TableSlowFast2H5SKD"
+    options = top[0].children[1].children
+    assert [o.selected for o in options] == [False, True]  # a live property, not an attribute
+    assert [o.value for o in options] == ["slow", "fast"]
+    # every element drawn knows its own node: a redraw patches in place
+    five = top[0].children[2].children[1]
+    doc.writes = doc.created = 0
+    m.draw(screen("table", ["AH", "5S", "KD"]))
+    assert top[0].children[2].children[1] is five
+    assert [c.text() for c in top[0].children[2].children] == ["AH", "5S", "KD"]
+    assert doc.created == 2 and build.calls == 2  # one new card: too small for the builder
+
+
+def test_the_builder_and_the_node_by_node_way_draw_the_same_page() -> None:
+    def page(build: bool) -> str:
+        doc = FakeDoc()
+        root = FakeNode(doc, "div")
+        Mount(doc, root, FakeBuilder(doc) if build else None).draw(
+            screen("table", ["2H", "QS"]))
+
+        def show(n: FakeNode) -> str:
+            if n.tag == "#text":
+                return n.data
+            props = "".join(f" .{k}" for k in ("checked", "selected") if getattr(n, k))
+            inner = "".join(show(c) for c in n.children)
+            return f"<{n.tag} {sorted(n.attrs.items())}{props} {n.value!r}>{inner}</{n.tag}>"
+
+        return "".join(show(c) for c in root.children)
+
+    assert page(True) == page(False)
