@@ -244,6 +244,46 @@ class _Refuting:
         return q / left if left > 1e-12 else 0.0
 
 
+#: :func:`_block_classes` already worked out: (space, classes) by (space, blocks, mask)
+_CLASSES: dict[tuple[int, int, int], tuple[Space, tuple[list[int], list[list[int]]]]] = {}
+
+
+def _block_classes(space: Space, n1: int, mask: int) -> tuple[list[int], list[list[int]]]:
+    """The first ``n1`` single blocks as classes: each block's class and each
+    class's blocks, in order. Blocks are one class when their context bit sets
+    agree on ``mask`` (the rows, or the cards of rows, a split's side reads).
+
+    Many splits share a side (``prev is red``, ``card is red`` and
+    ``card.rank >= prev.rank`` each come with many pairs of ideas), and a
+    page builds the families one per timer slice: worked out once per side
+    and kept (read-only) for the process.
+
+    >>> from eleusis.ai.space import build_space
+    >>> space = build_space(1)
+    >>> of, mem = _block_classes(space, space.level_end[1], 0)
+    >>> set(of), len(mem) == 1 and mem[0] == list(range(space.level_end[1]))
+    ({0}, True)
+    """
+    key = (id(space), n1, mask)
+    hit = _CLASSES.get(key)
+    if hit is not None and hit[0] is space:
+        return hit[1]
+    bits = space.bits
+    index: dict[int, int] = {}
+    of: list[int] = []
+    mem: list[list[int]] = []
+    for a in range(n1):
+        seen = bits[a] & mask  # one big-integer AND compares all the rows at once
+        j = index.get(seen)
+        if j is None:
+            j = index[seen] = len(mem)
+            mem.append([])
+        mem[j].append(a)
+        of.append(j)
+    _CLASSES[key] = (space, (of, mem))
+    return of, mem
+
+
 class SplitFamily(_Refuting):
     """``if C then A else B`` (or ``case pos % k``) with any single blocks A, B, ...
 
@@ -307,22 +347,12 @@ class SplitFamily(_Refuting):
         if self.side_prevs is None:
             ident = list(range(n1))
             return [ident] * self.k, [[[a] for a in range(n1)]] * self.k
-        srows = single_rows(self.space)
         cls: list[list[int]] = []
         members: list[list[list[int]]] = []
         for s in range(self.k):
-            prevs = [p for p in range(NCARDS) if self.side_prevs[s] >> p & 1]
-            index: dict[tuple[int, ...], int] = {}
-            of: list[int] = []
-            mem: list[list[int]] = []
-            for a in range(n1):
-                key = tuple(srows[a][p] for p in prevs)
-                j = index.get(key)
-                if j is None:
-                    j = index[key] = len(mem)
-                    mem.append([])
-                mem[j].append(a)
-                of.append(j)
+            rows = sum(FULL52 << (NCARDS * p) for p in range(NCARDS)
+                       if self.side_prevs[s] >> p & 1)  # the rows after this side's cards
+            of, mem = _block_classes(self.space, n1, rows)
             cls.append(of)
             members.append(mem)
         return cls, members
@@ -718,23 +748,14 @@ class CardSplitFamily(_Refuting):
         self.of_block: list[list[int]] = []
         for s in range(k):
             ms = self.masks[s]
-            index: dict[tuple[int, ...], int] = {}
-            rows_s: list[tuple[int, ...]] = []
-            w_s: list[float] = []
-            rep_s: list[int] = []
-            of: list[int] = []
-            for a in range(n1):
-                key = tuple(r & m for r, m in zip(srows[a], ms, strict=True))
-                j = index.get(key)
-                if j is None:
-                    j = index[key] = len(rows_s)
-                    rows_s.append(key)
-                    w_s.append(0.0)
-                    rep_s.append(a)
+            of, mem = _block_classes(space, n1, sum(m << (NCARDS * p) for p, m in enumerate(ms)))
+            rows_s = [tuple(map(int.__and__, srows[m[0]], ms)) for m in mem]
+            w_s = [0.0] * len(mem)
+            rep_s = [m[0] for m in mem]
+            for a, j in enumerate(of):
                 w_s[j] += weights[a] / total
                 if weights[a] > weights[rep_s[j]]:
                     rep_s[j] = a  # (the simplest member names the class)
-                of.append(j)
             self.crows.append(rows_s)
             self.cw.append(w_s)
             self.crep.append(rep_s)
