@@ -948,15 +948,14 @@ class Belief:
                         wanted[a] = True
             bad = [-1] * n1  # (-1: disagrees everywhere; atoms no family uses)
             srows = single_rows(self.space)
-            want = [(p, 1 << p, rows[p]) for p in prevs]
+            # the block's rows after the reachable cards against the candidate's,
+            # compared in C (map, compress): the set of cards where they differ
+            pick = operator.itemgetter(*prevs, NOPREV)  # (NOPREV: a tuple even for one)
+            want = [rows[p] for p in prevs]
+            bps = [1 << p for p in prevs]
             for a in range(n1):
                 if wanted[a]:
-                    ra = srows[a]
-                    b = 0
-                    for p, bp, r in want:
-                        if ra[p] != r:
-                            b |= bp
-                    bad[a] = b
+                    bad[a] = sum(compress(bps, map(operator.ne, pick(srows[a]), want)))
             for j, fam in enumerate(self.extras):
                 if post[4 + j] > 1e-4:
                     share = fam.agreement(bad, rows)
