@@ -38,7 +38,7 @@ TECHNICAL: dict[str, set[str]] = {
     "features.py": {"the address's fragment is neither a replay nor a challenge"},
     "replay_view.py": {"this replay is too long to show ("},
     "storage.py": {"QuotaExceededError: the quota has been exceeded"},
-    "vdom.py": {"unsupported selector part "},
+    "vdom.py": {"unsupported selector part ", "the builder made "},
     "stdlib_fallback.py": {" is not in the page's standard library, and the whole library "
                            "could not be downloaded: "},
     "session.py": {"The computer (a rule from the library)", "A person who writes the rule",
