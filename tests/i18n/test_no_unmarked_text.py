@@ -87,7 +87,8 @@ TECHNICAL_FORMATTED: dict[str, set[str]] = {
     "session.py": {"{} is not available yet"},
     "stdlib_fallback.py": {"{} is not in the page's standard library, and the whole library "
                            "could not be downloaded: {}"},
-    "vdom.py": {"El({}, {}, {} children)", "unsupported selector part {}"},
+    "vdom.py": {"El({}, {}, {} children)", "unsupported selector part {}",
+                "the builder made {} nodes for {}"},
     # the rule language: a bug's message, and the command line's report of the aid
     "parse.py": {"unknown node {}"},
     "analyse.py": {"acceptance rate: {} of cards on a typical play ({} as the first card)",
