@@ -950,7 +950,9 @@ class Belief:
             srows = single_rows(self.space)
             # the block's rows after the reachable cards against the candidate's,
             # compared in C (map, compress): the set of cards where they differ
-            pick = operator.itemgetter(*prevs, NOPREV)  # (NOPREV: a tuple even for one)
+            # (two NOPREV columns pad it, left out by map: a tuple for any number of cards,
+            # none included, where every wanted block agrees: 0, as the loop had it)
+            pick = operator.itemgetter(*prevs, NOPREV, NOPREV)
             want = [rows[p] for p in prevs]
             bps = [1 << p for p in prevs]
             for a in range(n1):
