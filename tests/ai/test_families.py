@@ -329,6 +329,10 @@ def test_value_sets_write_what_they_judge() -> None:
     # surely not "the common factor leaves 1 divided by 6")
     ("gcd(card.rank, prev.rank) == 1", 100, 0.3),     # no common factor
     ("card.rank % prev.rank <= 2", 100, 0.3),         # a small remainder
+    # numbers people name: the sum is a square, a Fibonacci number (after 30
+    # plays, not one set among the thousands agreeing so far)
+    ("card.rank + prev.rank in {4, 9, 16, 25}", 30, 0.5),
+    ("card.rank + prev.rank in {2, 3, 5, 8, 13, 21}", 30, 0.5),
 ])
 def test_a_bound_on_two_ranks_is_believed_soon(rule: str, plays: int, bar: float) -> None:
     # a bound is one of the few sets people write: after 60 random plays it

@@ -2611,9 +2611,10 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
     ranges), one value (``== k``, ``!= k``), a class modulo 2 to 10 (``% m ==
     r``, ``% m != 0``, ``% m <= k``: "the last digit of the sum is below
     5"), the primes and the others; each set once (the first text found),
-    never empty or whole. The third item is the set's prior weight: 1, but
-    :data:`_RARE_SET` for the classes people write less (``% m <= k``, and
-    modulo 6 and more), so that "the higher rank is at least 10" is not
+    never empty or whole; and the values that are squares, Fibonacci numbers
+    or powers of two ("the two ranks add up to a square"). The third item is
+    the set's prior weight: 1, but :data:`_RARE_SET` for the classes people
+    write less (``% m <= k``, modulo 6 and more, the famous numbers), so that "the higher rank is at least 10" is not
     shared with "the higher rank leaves at most 3 when divided by 10" while
     no pair of low cards has been seen.
 
@@ -2627,6 +2628,8 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
     '(card.rank + prev.rank) % 5 == 0'
     >>> sets[(2, 3, 5, 7, 11, 13, 17, 19, 23)]
     '(card.rank + prev.rank) is prime'
+    >>> sets[(4, 9, 16, 25)]
+    'card.rank + prev.rank in {4, 9, 16, 25}'
     """
     vals = tuple(values)
     lo, hi = vals[0], vals[-1]
@@ -2657,7 +2660,17 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
             add([v for v in vals if v % m <= k], f"({expr}) % {m} <= {k}", _RARE_SET)
     add([v for v in vals if _is_prime(v)], f"({expr}) is prime")
     add([v for v in vals if not _is_prime(v)], f"({expr}) is not prime")
+    for famous in _FAMOUS_NUMBERS:  # written as the set of the values they reach
+        members = [v for v in vals if v in famous]
+        add(members, f"{expr} in {{{', '.join(map(str, members))}}}", _RARE_SET)
     return [(key, text, w) for key, (text, w) in found.items()]
+
+
+#: Numbers people name in rules besides the primes: squares, Fibonacci numbers,
+#: powers of two (up to a product's 169).
+_FAMOUS_NUMBERS = (frozenset(k * k for k in range(14)),
+                   frozenset({1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144}),
+                   frozenset(2 ** k for k in range(8)))
 
 
 def _is_prime(n: int) -> bool:
