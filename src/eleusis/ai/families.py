@@ -2614,9 +2614,10 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
     never empty or whole; and the values that are squares, Fibonacci numbers
     or powers of two ("the two ranks add up to a square"). The third item is
     the set's prior weight: 1, but :data:`_RARE_SET` for the classes people
-    write less (``% m <= k``, modulo 6 and more, the famous numbers), so that "the higher rank is at least 10" is not
-    shared with "the higher rank leaves at most 3 when divided by 10" while
-    no pair of low cards has been seen.
+    write less (``% m <= k``, modulo 6 and more, the famous numbers), so
+    that "the higher rank is at least 10" is not shared with "the higher
+    rank leaves at most 3 when divided by 10" while no pair of low cards has
+    been seen.
 
     >>> sets = {members: text for members, text, _ in
     ...         _simple_sets("card.rank + prev.rank", range(2, 27))}
