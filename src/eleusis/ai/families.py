@@ -1713,6 +1713,13 @@ class PosRankFamily(RelationFamily):
 
 _RANK_CARDS = [card_mask(lambda c, r=r: c.rank == r) for r in range(14)]  # type: ignore[misc]
 
+#: Numbers people name in rules besides the primes (up to a product of two
+#: ranks, 169): the sets of ranks, the value sets and the positions take theirs.
+_FIBONACCI = frozenset({1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144})
+_TRIANGULAR = frozenset(k * (k + 1) // 2 for k in range(1, 18))
+_SQUARES = frozenset(k * k for k in range(14))
+_POWERS_OF_TWO = frozenset(2 ** k for k in range(8))
+
 
 def _log_beta(a: float, b: float) -> float:
     return lgamma(a) + lgamma(b) - lgamma(a + b)
@@ -1996,8 +2003,9 @@ class RankSetFamily:
     #: "true"), never this family's to guess (their mass stays: they are possible)
     PLAIN: frozenset[tuple[int, ...]] = frozenset({(), tuple(range(1, 14))})
     #: the sets people name (Fibonacci, triangular, squares, powers of two)
-    NAMED: tuple[tuple[int, ...], ...] = ((1, 2, 3, 5, 8, 13), (1, 3, 6, 10), (1, 4, 9),
-                                          (1, 2, 4, 8))
+    NAMED: tuple[tuple[int, ...], ...] = tuple(
+        tuple(r for r in range(1, 14) if r in named)
+        for named in (_FIBONACCI, _TRIANGULAR, _SQUARES, _POWERS_OF_TWO))
     #: their share of the family a priori
     NAMED_MASS = 0.05
 
@@ -2667,11 +2675,8 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
     return [(key, text, w) for key, (text, w) in found.items()]
 
 
-#: Numbers people name in rules besides the primes: squares, Fibonacci numbers,
-#: powers of two (up to a product's 169).
-_FAMOUS_NUMBERS = (frozenset(k * k for k in range(14)),
-                   frozenset({1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144}),
-                   frozenset(2 ** k for k in range(8)))
+#: The numbers people name that the value sets weigh (see :func:`_simple_sets`).
+_FAMOUS_NUMBERS = (_SQUARES, _FIBONACCI, _POWERS_OF_TWO)
 
 
 def _is_prime(n: int) -> bool:
@@ -2830,7 +2835,7 @@ def split_conditions() -> list[Block]:
 
 def _position_sequences() -> list[tuple[str, frozenset[int]]]:
     """Sets of positions people split on besides the primes: (English, positions)."""
-    return [("a Fibonacci number", frozenset({1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144})),
+    return [("a Fibonacci number", _FIBONACCI),
             ("a square", frozenset(k * k for k in range(1, 13)))]
 
 
