@@ -12,7 +12,9 @@ separately for the boot and for the play, the number of tasks over 50 ms (the
 browser's long-task threshold), over 100 ms, and the longest; then what the
 computer ticks spent (the table's ``performance.measure`` entries): a slice
 of a decision (``think``), a tick that applied a move (``computer``), the
-save, the redraw, and a slice of the round-end explanations.
+save, the redraw, and a slice of the round-end explanations; the page's
+answer to a person's intent (``intent``), and the drawing of a new game's
+table, which follows a Start click in a task of its own (``draw``).
 
 Run: ``.venv/bin/python bench/longtasks.py [--turns 12] [--variants new_eleusis,royal]
 [--seed 5] [--rule "..."]``
@@ -123,7 +125,8 @@ def main() -> None:
                     ".map(e => ({name: e.name, ms: e.duration}))")
                 context.close()
                 for name in ("eleusis:think", "eleusis:computer", "eleusis:save",
-                             "eleusis:render", "eleusis:explain", "eleusis:intent"):
+                             "eleusis:render", "eleusis:explain", "eleusis:intent",
+                             "eleusis:draw"):
                     ms = [x["ms"] for x in parts if x["name"] == name]
                     if ms:
                         breakdown.append((variant, name.split(":")[1], len(ms),

@@ -79,6 +79,9 @@ WHILE_JUDGING = frozenset({"guess_text", "show_setup", "select", "hand_focus", "
 #: ("Continue", where the focus lands after a play, skips the wait; it holds nothing.)
 WINDOW_CONTROLS = frozenset({"ctl-Declare prophet", "ctl-Guess the rule"})
 
+#: The intents that open a new game's table: drawn one task after the intent.
+NEW_TABLE_KINDS = frozenset({"start", "new_game"})
+
 
 def measured(name: str, fn: Callable[[], T]) -> T:
     """Run ``fn`` inside a ``performance.measure`` entry named ``name``.
@@ -165,6 +168,9 @@ class App:
         self._decode_started = 0.0
         self._decode_shown = False
         self._decode_js = dom.js_function(boot.guarded(self._decode_tick))
+        #: a new game's table waiting for its own task to be drawn (see :meth:`_dispatch`)
+        self._drawing = False
+        self._draw_js = dom.js_function(boot.guarded(self._draw_tick))
         for kind, fn in (("click", self._on_click), ("change", self._on_change),
                          ("input", self._on_input), ("keydown", self._on_key)):
             root.addEventListener(kind, dom.js_function(boot.guarded(fn)))
@@ -218,10 +224,7 @@ class App:
             if session is not None:
                 self.c.resume(session)
                 self.c.announcements.append(_("Welcome back: the game goes on where it was."))
-        self.settle()
-        self._watch_window()
-        self.render()
-        self.schedule()
+        self._draw()
 
     def _decode_then(self, sid: str, then: Callable[[], None]) -> None:
         """Decode the saved game ``sid``'s rounds in timer slices, then call ``then``.
@@ -341,8 +344,8 @@ class App:
             self.c.refuse(str(exc))
             self.render()
             return
-        if self._decoding is not None and intent.owner in ("table", "saves"):
-            return  # "Opening your game": the screen has no other control
+        if (self._decoding is not None or self._drawing) and intent.owner in ("table", "saves"):
+            return  # "Opening your game", or a new table about to be drawn: no other control
         if self._judging is not None and intent.owner == "table":
             if intent.kind == "show_setup":
                 self._judging = None  # leaving the table: the guess is dropped
@@ -386,6 +389,22 @@ class App:
                 self.saves.forget_current()
         if self._moves() != moves:
             self.moved_at = float(dom.window.performance.now())
+        if intent.kind in NEW_TABLE_KINDS and self.c.ui.screen == "table":
+            # a new game's table is a whole new screen: drawn in a task of its own, so
+            # that neither the click's task nor the drawing's is long (the browser
+            # lays the new screen out in the task that draws it)
+            self._drawing = True
+            dom.window.setTimeout(self._draw_js, 0)
+            return
+        self._draw()
+
+    def _draw_tick(self) -> None:
+        if self._drawing:
+            self._drawing = False
+            measured("eleusis:draw", self._draw)
+
+    def _draw(self) -> None:
+        """After a change: the work it calls for, the redraw, the computers' next tick."""
         self.settle()
         self._watch_window()
         self.render()
@@ -441,10 +460,7 @@ class App:
                 self.save()
                 self.c.announcements.append(_("The saved game goes on."))
             if deferred:
-                self.settle()
-                self._watch_window()
-                self.render()
-                self.schedule()
+                self._draw()
 
         deferred = False
         self._decode_then(sid, then)
