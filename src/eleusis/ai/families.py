@@ -1278,7 +1278,12 @@ class MixedLagFamily:
             return
         srows = single_rows(self.space)
         r1 = _row(line[-1] if line else None)
-        back_rows = self._back_rows(pos, *_backs(line))
+        # the relations that judge alike here are one back (35 of them, about 22
+        # ways to judge): each front adds its weight once per way, times its backs
+        same: dict[int, int] = {}
+        for k, b_row in enumerate(self._back_rows(pos, *_backs(line))):
+            same[b_row] = same.get(b_row, 0) | 1 << k
+        backs = list(same.items())
         f_scale = scale * self.norm / self.z
         for h, how in enumerate(self.HOWS):
             for m, masks in enumerate(self.live[h]):
@@ -1288,13 +1293,11 @@ class MixedLagFamily:
                         continue
                     a_row = srows[self.fronts[f]][r1]
                     w = f_scale * self.front_w[f] * pe
-                    k = 0
-                    while mask:
-                        if mask & 1:
-                            row = a_row & back_rows[k] if how == "and" else a_row | back_rows[k]
-                            out[row] = out.get(row, 0.0) + w
-                        mask >>= 1
-                        k += 1
+                    for b_row, ks in backs:
+                        hit = mask & ks
+                        if hit:
+                            row = a_row & b_row if how == "and" else a_row | b_row
+                            out[row] = out.get(row, 0.0) + w * hit.bit_count()
 
     def best(self, index: int) -> ExtraCandidate | None:
         top: tuple[float, int, int, int] | None = None
