@@ -473,6 +473,9 @@ class SplitFamily(_Refuting):
                 return 0.0
             where = self.side_prevs[s] if self.side_prevs is not None else -1
             mm = self.mm[s]
+            if free is None and self.k1 == 1:  # (a live block has no mismatch: pe[0] is 1)
+                share *= sum([w[a] for a in self.live[s] if not bad[a] & where]) / z
+                continue
             share *= sum(w[a] * pe[mm[a]] for a in self.live[s]
                          if not bad[a] & where and (free is None or free[a])) / z
         return share
@@ -1242,6 +1245,16 @@ class MixedLagFamily:
                     if row >> c & 1)
         want = obs.accepted
         all_b = self.all_b
+        if self.kmax == 0:  # (no mismatch tolerated: one level, one mask a pair dies by)
+            for h, how in enumerate(self.HOWS):
+                if how == "and":
+                    yes, no = (bmask, 0) if want else (all_b & ~bmask, all_b)
+                else:
+                    yes, no = (all_b, bmask) if want else (0, all_b & ~bmask)
+                self.live[h][0] = [mask & (yes if single_verdicts[i] else no)
+                                   for mask, i in zip(self.live[h][0], self.fronts, strict=True)]
+            self._sum()
+            return
         for h, how in enumerate(self.HOWS):
             levels = self.live[h]
             for f, i in enumerate(self.fronts):
