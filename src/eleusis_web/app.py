@@ -333,7 +333,8 @@ class App:
     # -- the loop ------------------------------------------------------------------
 
     def dispatch(self, raw: dict[str, Any] | Intent) -> None:
-        """One intent: checked, routed to its owner, then save, announce, render, schedule.
+        """One intent: checked, routed to its owner, then save, announce, render, schedule
+        (a new game's table is drawn a task later: see :meth:`_dispatch`).
 
         An intent the vocabulary refuses (:mod:`eleusis_web.intents`: a
         tampered control, an unknown kind) changes nothing and says why.
@@ -399,6 +400,7 @@ class App:
         self._draw()
 
     def _draw_tick(self) -> None:
+        """The timer after a Start: draw the new game's table (``eleusis:draw``)."""
         if self._drawing:
             self._drawing = False
             measured("eleusis:draw", self._draw)
