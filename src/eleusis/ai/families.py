@@ -1245,24 +1245,19 @@ class MixedLagFamily:
                     if row >> c & 1)
         want = obs.accepted
         all_b = self.all_b
-        if self.kmax == 0:  # (no mismatch tolerated: one level, one mask a pair dies by)
-            for h, how in enumerate(self.HOWS):
-                if how == "and":
-                    yes, no = (bmask, 0) if want else (all_b & ~bmask, all_b)
-                else:
-                    yes, no = (all_b, bmask) if want else (0, all_b & ~bmask)
-                self.live[h][0] = [mask & (yes if single_verdicts[i] else no)
-                                   for mask, i in zip(self.live[h][0], self.fronts, strict=True)]
-            self._sum()
-            return
         for h, how in enumerate(self.HOWS):
+            # the backs a pair keeps after this play, by its front's verdict on the card
+            if how == "and":
+                yes, no = (bmask, 0) if want else (all_b & ~bmask, all_b)
+            else:
+                yes, no = (all_b, bmask) if want else (0, all_b & ~bmask)
             levels = self.live[h]
+            if self.kmax == 0:  # (no mismatch tolerated: one level, in one pass)
+                levels[0] = [mask & (yes if single_verdicts[i] else no)
+                             for mask, i in zip(levels[0], self.fronts, strict=True)]
+                continue
             for f, i in enumerate(self.fronts):
-                a = single_verdicts[i]
-                if how == "and":
-                    ok = (bmask if a else 0) if want else (all_b & ~bmask if a else all_b)
-                else:
-                    ok = (all_b if a else bmask) if want else (0 if a else all_b & ~bmask)
+                ok = yes if single_verdicts[i] else no
                 carry = 0
                 for m in range(self.kmax + 1):
                     cur = levels[m][f]
