@@ -6,7 +6,7 @@ import pytest
 
 from eleusis.ai import PRESETS, Scientist, strength
 from eleusis.ai.scientist import SLOW_FLOOR, parse_counterexample
-from eleusis.cards import Card, parse_cards
+from eleusis.cards import Card, Color, parse_cards
 from eleusis.game import Action, Guess, apply, make_config, new_game
 from eleusis.rules import parse
 from eleusis.views import view
@@ -167,4 +167,36 @@ def test_a_hand_that_cannot_test_the_leading_idea_guesses_it_sooner() -> None:
     sci, line = _aces_only()
     testing = [*_DULL[:10], Card.parse("2H"), Card.parse("AS")]
     assert sci.consider_guess(line, 10, 30, testing) is None
+
+
+def _black_faces(plays: str) -> tuple[Scientist, list[Card]]:
+    """A scientist that has watched ``card is black and card is face`` judge ``plays``."""
+    sci = Scientist("strong", 3, counterexamples=False)
+    line = [Card.parse("JS")]
+    sci.observe_starter(line[0])
+    for code in plays.split():
+        card = Card.parse(code)
+        ok = card.color == Color.BLACK and card.rank >= 11
+        sci.observe(line, card, ok)
+        if ok:
+            line.append(card)
+    return sci, line
+
+
+_SOME_BLACK_FACES = "QC 5H KS 2D 9C KC 3S QS 8H JC 7S AD KS 4C 10H QC 6D JS 2S 9H"
+
+
+def test_a_stuck_hand_guesses_sooner_when_few_cards_could_teach() -> None:
+    # no red face and no ten tried yet: 13 of the 52 cards could still teach
+    many, line = _black_faces(_SOME_BLACK_FACES)
+    # the red faces and tens tried too: only a few cards are still in doubt
+    few, line2 = _black_faces(_SOME_BLACK_FACES + " QH KD JH 10S 10C QD")
+    assert many._wait_for_test(line) == 4.0
+    assert few._wait_for_test(line2) > 10
+    # a wrong guess costs 2 points, a right one saves the wait: the bar of a
+    # stuck hand is 2 / (wait + 2), lower the longer the wait
+    assert many._stuck_threshold(line, 0.9, 20) == pytest.approx(1 / 3)
+    assert few._stuck_threshold(line2, 0.9, 20) < 0.17
+    # never waiting longer than the turns left
+    assert few._stuck_threshold(line2, 0.9, 3) == pytest.approx(2 / 5)
 

@@ -70,6 +70,10 @@ T = TypeVar("T")
 #: 0.47; their bar is 0.5).
 SLOW_FLOOR = 0.6
 
+#: A hand is stuck when no card's predicted verdict has this much entropy
+#: (bits): every play is all but certain (p below 0.013 or above 0.987).
+STUCK_ENTROPY = 0.1
+
 #: Candidates the judge would call one rule are merged (see
 #: :meth:`Scientist._merged`) once the best has this probability; among the
 #: ``MERGE_MOST`` best with at least ``MERGE_MIN``, the first ``MERGE_HEADS``
@@ -264,6 +268,8 @@ class Scientist:
         self.last_guess_probability: float | None = None
         #: for each rule that reached 0.2 in the ranking, how many observations it had then
         self._leader_since: dict[str, int] = {}
+        #: for each rule ever ranked among the top ideas, how many observations it had then
+        self._listed_since: dict[str, int] = {}
         #: a reading of events left unfinished by a sliced caller (see sync_steps)
         self._reading: Steps[None] | None = None
 
@@ -345,12 +351,13 @@ class Scientist:
         """What a decision may change besides its memoised queries (see :meth:`think`)."""
         return (self.rng.getstate(), self._ranked_cache, self._last_candidate,
                 self.last_prediction, self._guessed_at_turn, self._bet, self._bet_judged,
-                self.last_guess_probability, dict(self._leader_since))
+                self.last_guess_probability, dict(self._leader_since),
+                dict(self._listed_since))
 
     def _restore(self, notes: tuple[Any, ...]) -> None:
         (rng, self._ranked_cache, self._last_candidate, self.last_prediction,
          self._guessed_at_turn, self._bet, self._bet_judged,
-         self.last_guess_probability, self._leader_since) = notes
+         self.last_guess_probability, self._leader_since, self._listed_since) = notes
         self.rng.setstate(rng)
 
     @property
@@ -687,8 +694,18 @@ class Scientist:
             if q_other >= 0.2:  # (from then on it is an idea worth testing)
                 self._leader_since.setdefault(other.text(self.belief.space), seen)
         since = self._leader_since.get(text, seen)
+        for other, _ in ranked:
+            self._listed_since.setdefault(other.text(self.belief.space), seen)
+        stuck = (hand and misfit < 2 and turns_used < max_turns - 1
+                 and seen - self._listed_since[text] >= self.strength.confirm
+                 and self._stuck(mainline, hand))
         if turns_used >= max_turns - 1:
             threshold = min(threshold, 2.0 / (score_now + 2.0))
+        elif stuck:
+            # every card of the hand is all but certain: no play tests the
+            # leading ideas, however long they have led (a tie of several,
+            # each below 0.2, may last the round)
+            threshold = self._stuck_threshold(mainline, threshold, score_now)
         elif watching and seen - since < self.strength.confirm:
             # a rule that has just come out on top has predicted nothing yet: a
             # chance fit of the plays so far, among thousands, often looks so
@@ -696,13 +713,6 @@ class Scientist:
         elif hand and misfit < 2 and q < threshold and self._slow(mainline, hand, cand, q,
                                                                    threshold):
             threshold = q  # waiting to be sure would cost more turns than it saves
-        elif hand and misfit < 2 and self._stuck(mainline, hand):
-            if self.counterexamples:
-                threshold = min(threshold, max(1.0 / (score_now + 2.0), 0.05))
-            else:
-                # "wrong" alone teaches little, and the hand changes every
-                # turn: guess when it beats waiting ~4 turns to be sure
-                threshold = min(threshold, max(2.0 / (score_now + 2.0), 1.0 / 3.0))
         if q < threshold:
             return None
         self._last_candidate = cand
@@ -750,9 +760,37 @@ class Scientist:
         k = math.log2(threshold / q) / gain if gain > 1e-9 else math.inf
         return q * (k + 2.0) > 2.0
 
+    def _stuck_threshold(self, mainline: Sequence[Card], threshold: float,
+                         score_now: int) -> float:
+        """The guess threshold of a stuck hand (no card of it can teach).
+
+        With counterexamples a wrong guess is itself a new observation: guess
+        from ``1 / (score + 2)``. Without them "wrong" alone teaches little:
+        guess when it beats waiting for a card that teaches (a wrong guess
+        costs 2 points, a right one saves the wait), ``q > 2 / (wait + 2)``
+        (see :meth:`_wait_for_test`).
+        """
+        if self.counterexamples:
+            return min(threshold, max(1.0 / (score_now + 2.0), 0.05))
+        wait = min(self._wait_for_test(mainline), float(score_now))
+        return min(threshold, 2.0 / (wait + 2.0))
+
     def _stuck(self, mainline: Sequence[Card], hand: Sequence[Card]) -> bool:
         probs = self.acceptance(mainline, sorted(set(hand)))
-        return max(_entropy(p) for p in probs.values()) < 0.1
+        return max(_entropy(p) for p in probs.values()) < STUCK_ENTROPY
+
+    def _wait_for_test(self, mainline: Sequence[Card]) -> float:
+        """About how many plays a stuck hand waits for a card that can teach.
+
+        A play draws a new card, about uniformly among the 52: with a
+        fraction ``f`` of them whose verdict is uncertain now, the wait is
+        ``1 / f`` plays (infinite when none is). Few teaching cards (only a
+        black 3, 4 or 5 tells ``card.rank >= 3`` from ``>= 6`` among black
+        cards) mean a long wait, when a guess pays sooner.
+        """
+        probs = self.acceptance(mainline, ALL_CARDS)
+        teach = sum(1 for p in probs.values() if _entropy(p) >= STUCK_ENTROPY)
+        return len(ALL_CARDS) / teach if teach else math.inf
 
     def guess_rejected(self, mainline: Sequence[Card], text: str) -> None:
         """The last guess (``text``) was judged wrong: never make it again."""
