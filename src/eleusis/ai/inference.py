@@ -636,10 +636,16 @@ class Belief:
 
         Large live sets are estimated from their heaviest part plus a
         systematic sample of the rest, which keeps a decision within a few
-        milliseconds in the first turns.
+        milliseconds in the first turns. Memoised until the posterior
+        changes (a decision asks for its hand's cards up to three times:
+        whether the hand is stuck, whether waiting is slow, which to play).
         """
-        rows = self.row_weights(pos, prev, sample_limit, prev2, prev3)
         wanted = list(dict.fromkeys(cards))
+        key = ("predict", pos, prev, sample_limit, prev2, prev3, tuple(wanted))
+        hit = self._memo.get(key)
+        if hit is not None:
+            return dict(cast(dict[Card, float], hit))
+        rows = self.row_weights(pos, prev, sample_limit, prev2, prev3)
         mask = 0
         for card in wanted:
             mask |= 1 << card.index
@@ -647,17 +653,18 @@ class Belief:
         # the same weights as one pass per card: fsum is correctly rounded)
         groups: dict[int, list[float]] = {}
         for row, w in rows.items():
-            key = row & mask
-            group = groups.get(key)
+            k = row & mask
+            group = groups.get(k)
             if group is None:
-                groups[key] = [w]
+                groups[k] = [w]
             else:
                 group.append(w)
         out: dict[Card, float] = {}
         for card in wanted:
             b = 1 << card.index
-            out[card] = min(1.0, max(0.0, fsum([w for key, ws in groups.items() if key & b
+            out[card] = min(1.0, max(0.0, fsum([w for k, ws in groups.items() if k & b
                                                 for w in ws])))
+        self._memo[key] = dict(out)
         return out
 
     def row_weights(self, pos: int, prev: Card | None, sample_limit: int | None = 1200,
