@@ -662,19 +662,20 @@ class Scientist:
         stuck), a wrong guess is the only way to learn (its counterexample is
         a new observation), so guess from ``q > 1 / (score + 2)`` -- unless
         three guesses were wrong already. Without counterexamples (a wrong
-        guess answered by "wrong" alone) a stuck scientist guesses from
-        ``q > 1/3`` only: waiting about four turns for a card that teaches
-        loses less than a likely wrong guess (a measured trade: lowering it
-        turn by turn while stuck won 0.1 point of mean score on the
-        benchmark's rules and cost 0.2 wrong guesses a round on rules
-        outside the space).
+        guess answered by "wrong" alone) a stuck scientist guesses when that
+        beats waiting for a card that teaches: ``q > 2 / (wait + 2)``, the
+        wait worked out from the share of the deck whose verdict is still in
+        doubt (see :meth:`_stuck_threshold`; four turns, the bar 1/3, when a
+        quarter of the cards could teach).
         A hand whose every play would barely move ``q`` (each card's verdict
         all but certain) guesses sooner (see :meth:`_slow`).
         Each wrong guess after the first (and a contradiction of every
         hypothesis) raises the threshold by 0.05: the rule may lie outside
         the space. A rule is guessed only once it has read ``confirm``
-        observations since it reached 0.2 (see :class:`Strength`). A rule
-        already judged wrong is never guessed again.
+        observations since it reached 0.2 (see :class:`Strength`), or, by a
+        stuck hand, since it was first among the leading ideas (a tie of a
+        few ideas, none reaching 0.2, can last the round). A rule already
+        judged wrong is never guessed again.
         """
         ranked = [(c, q) for c, q in self.ranked(mainline)
                   if c.text(self.belief.space) not in self.wrong_guesses]
