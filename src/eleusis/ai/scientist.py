@@ -697,7 +697,7 @@ class Scientist:
         since = self._leader_since.get(text, seen)
         for other, _ in ranked:
             self._listed_since.setdefault(other.text(self.belief.space), seen)
-        stuck = (hand and misfit < 2 and turns_used < max_turns - 1
+        stuck = (bool(hand) and misfit < 2 and turns_used < max_turns - 1
                  and seen - self._listed_since[text] >= self.strength.confirm
                  and self._stuck(mainline, hand))
         if turns_used >= max_turns - 1:
