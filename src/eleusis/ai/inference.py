@@ -948,11 +948,7 @@ class Belief:
                 total[LAG2] = post[LAG2] * agree / self.z[6]
         if self.extras:
             n1 = self.space.level_end[1]
-            wanted = [False] * n1
-            for j, fam in enumerate(self.extras):
-                if post[4 + j] > 1e-4:
-                    for a in fam.live_singles():
-                        wanted[a] = True
+            wanted = self._wanted_singles(post)
             bad = [-1] * n1  # (-1: disagrees everywhere; atoms no family uses)
             srows = single_rows(self.space)
             # the block's rows after the reachable cards against the candidate's,
@@ -971,6 +967,22 @@ class Belief:
                     if share > 0:
                         total[4 + j] = post[4 + j] * share
         return total
+
+    def _wanted_singles(self, post: list[float]) -> list[bool]:
+        """For each single block, whether a likely extra family still allows it.
+
+        The same for every candidate until the posterior changes: memoised.
+        """
+        hit = self._memo.get(("wanted",))
+        if hit is not None:
+            return cast(list[bool], hit)
+        wanted = [False] * self.space.level_end[1]
+        for j, fam in enumerate(self.extras):
+            if post[4 + j] > 1e-4:
+                for a in fam.live_singles():
+                    wanted[a] = True
+        self._memo[("wanted",)] = wanted
+        return wanted
 
     def _right_steps(self, post: list[float], tm: list[tuple[int, int, int]],
                      sample_limit: int | None) -> Steps[float]:
