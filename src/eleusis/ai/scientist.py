@@ -692,17 +692,15 @@ class Scientist:
         seen = len(self.belief.observations)
         watching = bool(self._leader_since)  # (asked before: new leaders can be told)
         for other, q_other in ranked:
+            other_text = other.text(self.belief.space)
+            self._listed_since.setdefault(other_text, seen)
             if q_other >= 0.2:  # (from then on it is an idea worth testing)
-                self._leader_since.setdefault(other.text(self.belief.space), seen)
+                self._leader_since.setdefault(other_text, seen)
         since = self._leader_since.get(text, seen)
-        for other, _ in ranked:
-            self._listed_since.setdefault(other.text(self.belief.space), seen)
-        stuck = (bool(hand) and misfit < 2 and turns_used < max_turns - 1
-                 and seen - self._listed_since[text] >= self.strength.confirm
-                 and self._stuck(mainline, hand))
         if turns_used >= max_turns - 1:
             threshold = min(threshold, 2.0 / (score_now + 2.0))
-        elif stuck:
+        elif (hand and misfit < 2 and seen - self._listed_since[text] >= self.strength.confirm
+              and self._stuck(mainline, hand)):
             # every card of the hand is all but certain: no play tests the
             # leading ideas, however long they have led (a tie of several,
             # each below 0.2, may last the round)
