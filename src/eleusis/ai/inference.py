@@ -41,7 +41,7 @@ from eleusis.ai.families import (
     block_context,
     make_families,
 )
-from eleusis.ai.space import Space, columns, single_rows
+from eleusis.ai.space import FULL_BITS, Space, columns, single_rows
 from eleusis.cards import Card
 
 #: Channel 0: every observation; 1, 2: pos even / odd; 3, 4, 5: pos % 3 == 0, 1, 2.
@@ -53,6 +53,16 @@ FAMILY_NAMES = ("plain", "pos2", "pos3", "lag2")
 #: The prior mass of each size level (single blocks, pairs, if/then/else).
 LEVEL_MASS: tuple[float, float, float] = (0.5, 0.3, 0.2)
 LAG2 = 3
+#: The plain rule ``true`` ("any card") weighs this share of its block's
+#: weight. A dealer does not make "anything goes" the secret rule, but it is
+#: what every rule with a few rare exceptions looks like until one is played
+#: ("everything but the ace of hearts", "no red kings"): at its block's full
+#: weight, as likely a priori as ``card is red``, it gathered half of the
+#: posterior after twenty accepted cards and was guessed, wrong. (The prior is
+#: shared with the periodic families' branches, "any card at even places",
+#: which weigh a tenth too; as a side of the extra families, ``pos <= 6 or
+#: card is not hearts``, it keeps its weight.)
+TRUE_WEIGHT = 0.1
 #: Hypotheses handled between two pauses of a sliced computation (about a
 #: millisecond of CPython work in the slowest loops).
 CHUNK = 2048
@@ -1084,6 +1094,9 @@ def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mism
             if due():
                 yield None
                 t0 = time.perf_counter()
+    for i in range(space.level_end[1]):
+        if space.bits[i] == FULL_BITS:
+            prior[i] *= TRUE_WEIGHT  # "any card": no dealer's secret rule
     # (reverse=True keeps the sort stable: equal priors stay in space order)
     live = tuple(sorted(range(n), key=prior.__getitem__, reverse=True))
     if due():
