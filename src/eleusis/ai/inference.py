@@ -57,8 +57,8 @@ LAG2 = 3
 #: weight. A dealer does not make "anything goes" the secret rule, but it is
 #: what every rule with a few rare exceptions looks like until one is played
 #: ("everything but the ace of hearts", "no red kings"): at its block's full
-#: weight, as likely a priori as ``card is red``, it gathered half of the
-#: posterior after twenty accepted cards and was guessed, wrong. (The prior is
+#: weight, as likely a priori as ``card is red``, it held 0.53 of the
+#: posterior after 26 accepted cards and was guessed, wrong. (The prior is
 #: shared with the periodic families' branches, "any card at even places",
 #: which weigh a tenth too; as a side of the extra families, ``pos <= 6 or
 #: card is not hearts``, it keeps its weight.)
@@ -1067,7 +1067,8 @@ def _make_initial(space: Space, level_mass: tuple[float, float, float], max_mism
 
     Branches of periodic rules are single blocks (a periodic rule with
     compound branches is rare, and the compound alternatives would dilute the
-    evidence); plain rules use every level. A hypothesis outside a channel
+    evidence); plain rules use every level. The rule ``true`` weighs
+    :data:`TRUE_WEIGHT` of its block. A hypothesis outside a channel
     starts saturated there (weight 0). Cached: every scientist of a process
     shares this start and copies it. Yields None between slices of about
     ``budget_ms`` (never with None), the start last.
