@@ -115,6 +115,7 @@ def _same_verdicts(guess: str, rule: str, line: list[Card]) -> bool:
     "card.rank >= pick(pos, [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9])",  # digits of pi
     "abs(card.rank - wrap(pos)) <= 3",                             # near the position
     "abs(card.rank * 2 - prev.rank - prev2.rank) <= 4",            # near the last two's average
+    "card.rank + prev.rank not in 12..16",                         # a sum outside a range
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)

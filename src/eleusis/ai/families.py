@@ -2322,9 +2322,10 @@ class ValueSetFamily:
     wrong guess, the unseen value or two whose flip loses least).
 
     People mostly write *simple* sets: a bound (``<= 9``, ``>= 18``), a range
-    (``in 3..5``), one value in or out (``== 13``, ``!= 13``), a class modulo
-    2 to 5. Under the Beta-Bernoulli alone such a set is one of thousands
-    agreeing with what was seen (every unseen value halves its share), so a
+    (``in 3..5``) or the values outside one (``not in 12..16``), one value
+    in or out (``== 13``, ``!= 13``), a class modulo 2 to 5. Under the
+    Beta-Bernoulli alone such a set is one of thousands agreeing with what
+    was seen (every unseen value halves its share), so a
     bound that fits twenty plays stays unlikely. The prior is therefore a
     mixture: ``SIMPLE`` of the mass on the simple sets (uniform among them,
     mismatches counted per set as bit slices), the rest on the
@@ -2620,14 +2621,22 @@ class ValueSetFamily:
 _MOST_RANGED = 40
 #: the prior weight of a simple set people write less often (see :func:`_simple_sets`)
 _RARE_SET = 0.25
+#: the prior weight of the values outside a middle range ("the sum is not 12
+#: to 16"): written less than a bound, and differing from one only on values
+#: rarely seen (a bound on the higher of two ranks against "not 3 to 9", which
+#: also takes two aces or two twos), so that a bound fitting sixty plays still
+#: leads
+_OUT_OF_RANGE = 0.1
 
 
 def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...], str, float]]:
     """The sets of ``values`` people write of a quantity, with their rule text.
 
-    Bounds (``<= k``, ``>= k``), ranges (``in a..b``, when there are at most
-    :data:`_MOST_RANGED` values: a product's 60 values would have 1,800
-    ranges), one value (``== k``, ``!= k``), a class modulo 2 to 10 (``% m ==
+    Bounds (``<= k``, ``>= k``), ranges (``in a..b``) and the values outside
+    a middle range (``not in a..b``, two values or more left on each side,
+    weighed :data:`_OUT_OF_RANGE`), when there are
+    at most :data:`_MOST_RANGED` values (a product's 60 values would have
+    1,800 ranges), one value (``== k``, ``!= k``), a class modulo 2 to 10 (``% m ==
     r``, ``% m != 0``, ``% m <= k``: "the last digit of the sum is below
     5"), the primes and the others; each set once (the first text found),
     never empty or whole; and the values that are squares, Fibonacci numbers
@@ -2648,6 +2657,8 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
     '(card.rank + prev.rank) % 5 == 0'
     >>> sets[(2, 3, 5, 7, 11, 13, 17, 19, 23)]
     '(card.rank + prev.rank) is prime'
+    >>> sets[tuple(v for v in range(2, 27) if not 12 <= v <= 16)]
+    'card.rank + prev.rank not in 12..16'
     >>> sets[(4, 9, 16, 25)]
     'card.rank + prev.rank in {4, 9, 16, 25}'
     """
@@ -2671,6 +2682,14 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
             for b in vals:
                 if a < b:
                     add(range(a, b + 1), f"{expr} in {a}..{b}")
+        # the middles left out ("not in 12..16"), at least two values kept on
+        # each side: with one, it is a bound and one odd value ("the higher
+        # rank is not 2 to 9": 10 or more, or two aces), which no one means
+        for a in vals[2:]:
+            for b in vals[:-2]:
+                if a < b:
+                    add([v for v in vals if not a <= v <= b], f"{expr} not in {a}..{b}",
+                        _OUT_OF_RANGE)
     for m in range(2, 11):
         w = 1.0 if m <= 5 else _RARE_SET
         for r in range(m):
