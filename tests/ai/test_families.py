@@ -115,7 +115,13 @@ def _same_verdicts(guess: str, rule: str, line: list[Card]) -> bool:
     "card.rank >= pick(pos, [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9])",  # digits of pi
     "abs(card.rank - wrap(pos)) <= 3",                             # near the position
     "abs(card.rank * 2 - prev.rank - prev2.rank) <= 4",            # near the last two's average
+    "card.rank + prev.rank == 13 or card.suit == prev.suit",       # a sum, or a plain relation
+    "abs(card.rank - prev3.rank) <= 1 or card is face",            # near three back, or the card
     "card.rank + prev.rank not in 12..16",                         # a sum outside a range
+    "card.suit == prev2.suit or card.rank == prev2.rank",          # two relations two back
+    "card.rank == wrap(pos) or card.suit == prev.suit",            # the position, or a relation
+    "if pos % 4 in {1, 2} then card.rank >= prev.rank "
+    "else card.rank <= prev.rank",                                 # two up, two down
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)
@@ -407,6 +413,28 @@ def test_three_card_relations_judge_as_their_texts(family: str) -> None:
     for h, (text, _, _) in enumerate(fam.rels):
         for _ in range(40):
             line = rng.sample(ALL_CARDS, rng.randrange(1, 4))
+            card = rng.choice(ALL_CARDS)
+            assert fam.accepts((h,), line, card) == _judge(text, line, card), (text, line, card)
+
+
+def test_sums_and_distances_back_judge_as_their_texts() -> None:
+    from eleusis.ai.families import SumRelations
+    fam = SumRelations()
+    rng = random.Random(6)
+    for h, (text, _) in enumerate(fam.said):
+        for _ in range(40):
+            line = rng.sample(ALL_CARDS, rng.randrange(0, 4))
+            card = rng.choice(ALL_CARDS)
+            assert fam.accepts((h,), line, card) == _judge(text, line, card), (text, line, card)
+
+
+def test_pairs_of_relations_two_back_judge_as_their_texts() -> None:
+    from eleusis.ai.families import LagPairs
+    fam = LagPairs("pairs", 1.0, 0, 1e-4, build_space(3))
+    rng = random.Random(7)
+    for h, (text, _) in enumerate(fam.said):
+        for _ in range(12):
+            line = rng.sample(ALL_CARDS, rng.randrange(0, 4))
             card = rng.choice(ALL_CARDS)
             assert fam.accepts((h,), line, card) == _judge(text, line, card), (text, line, card)
 

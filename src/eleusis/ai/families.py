@@ -34,7 +34,13 @@ the previous card. People also write rules that
 * join any single block with a plain relation two or three back
   (``card.rank > prev2.rank or card.color != prev.color``), or a block on
   the card with a relation of the rank and the position or the last two
-  ranks (``pos % card.rank == 0 or card is black``): :class:`MixedLagFamily`;
+  ranks (``pos % card.rank == 0 or card is black``), or any single block
+  with a sum of two ranks or a distance to the rank two or three back
+  (``card.rank + prev.rank == 13 or card.suit == prev.suit``,
+  ``abs(card.rank - prev3.rank) <= 1 or card is face``):
+  :class:`MixedLagFamily` (its sources :class:`LagRelations`,
+  :class:`SumRelations`...); join two plain relations two back
+  (``card.suit == prev2.suit or card.rank == prev2.rank``): :class:`LagPairs`;
 * relate the rank with the last two ranks (the sum of three, between the
   last two, near their average, the product of three, a triangle):
   :class:`ThreeRankFamily`; forbid three in a row of one
@@ -42,7 +48,8 @@ the previous card. People also write rules that
 * accept a set of values of the two ranks' sum, distance, climb, max, min,
   product, greatest common divisor or remainder (``card.rank + prev.rank !=
   13``, ``min(card.rank, prev.rank) <= 4``, ``(card.rank + prev.rank) is
-  prime``, ``gcd(card.rank, prev.rank) == 1``), of the card's rank with the
+  prime``, ``gcd(card.rank, prev.rank) == 1``, ``card.rank + prev.rank not
+  in 12..16``), of the card's rank with the
   one two back, or of the sum of three ranks: :class:`ValueSetFamily`;
 * name a few cards as exceptions to a single block (``card is black and
   card != 8C``, ``card is numeral or card in {JS, KD}``):
@@ -1181,25 +1188,32 @@ class LagFamily:
 class MixedLagFamily:
     """``A and B`` / ``A or B``: a single block with a relation the space cannot hold.
 
-    ``A`` is a single block of the space (any, or only those on the card
-    itself); ``B`` one relation of a :class:`RelationFamily`, the *source*:
-    by default the plain relations with the card two back (same or other
+    ``A`` is a single block of the space (any; or, by ``front_kind``, only
+    those on the card itself, ``"card"``, or only the relations with the last
+    card, ``"rel"``); ``B`` one relation of a :class:`RelationFamily`, the
+    *source*: by default the plain relations with the card two back (same or other
     colour, suit, rank, parity; higher, lower...: "a card higher than the
     one two back, or a change of colour", "the suit of the card two back,
     or the rank of the last one"); or a relation of the rank with the
     position, or with the last two ranks ("the rank divides the position,
-    or the card is black"). The hypotheses are held as bit sets: for each
-    ``A`` and each count of mismatches, the set of ``B`` still alive, so an
+    or the card is black", "the rank is the position's, or the suit the
+    last card's"); or a sum of two ranks ("add up to thirteen, or follow
+    suit", :class:`SumRelations`). ``hows`` says which joins the family
+    holds (a sum equal to one number *and* a block is a rule that refuses
+    nearly everything: no one writes it). The hypotheses are held as bit
+    sets: for each ``A`` and each count of mismatches, the set of ``B``
+    still alive, so an
     observation costs one mask operation per ``A`` (about 300), whatever
     the number of pairs (about 12,000 two back).
     """
 
-    HOWS = ("and", "or")
+    HOWS: tuple[str, ...] = ("and", "or")
 
     def __init__(self, name: str, prior: float, space: Space, weights: Sequence[float],
                  kmax: int, eps: float, source: RelationFamily | None = None,
-                 card_only: bool = False) -> None:
+                 front_kind: str | None = None, hows: tuple[str, ...] = HOWS) -> None:
         self.name = name
+        self.HOWS = hows
         self.prior = prior
         self.space = space
         n1 = space.level_end[1]
@@ -1207,7 +1221,7 @@ class MixedLagFamily:
         said = self.source.said
         self.fronts = [i for i in range(n1)
                        if space.text(i) != "true" and weights[i] > 0
-                       and (not card_only or space.atoms[space.recipe[i][1]].kind == "card")]
+                       and front_kind in (None, space.atoms[space.recipe[i][1]].kind)]
         self.front_w = [weights[i] for i in self.fronts]
         self.all_b = (1 << len(said)) - 1
         #: pairs of a relation with itself are the lag family's (left out here)
@@ -1576,6 +1590,42 @@ class LagRelations(RelationFamily):
         return (self.space.bits[self.blocks[h]] >> (NCARDS * _row(back))) & FULL52
 
 
+class LagPairs(RelationFamily):
+    """Two plain relations with the card two back, joined: ``card.suit ==
+    prev2.suit or card.rank == prev2.rank``, ``card.color != prev2.color and
+    card.rank > prev2.rank``.
+
+    What the space writes of the last card (a pair of blocks) read two back;
+    the single relations two back are the enumerated ``prev2`` family's, a
+    relation two back with a block on the last card the mixed lag family's.
+    Pairs of one attribute (``card.color == prev2.color or card.color !=
+    prev2.color``) are left out: they are a single relation, or none.
+    """
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float, space: Space) -> None:
+        lag = LagRelations(space, 2)
+        self.lag = lag
+        said = lag.said
+        # what a relation compares: the text before its operator
+        attr = [t[:t.index(")") + 1] if t.startswith("(") else t.split(" ")[0] for t, _ in said]
+        #: (first relation, second relation, how): indices into ``lag``
+        self.pairs = [(a, b, how) for how in ("or", "and")
+                      for a in range(len(said)) for b in range(a + 1, len(said))
+                      if attr[a] != attr[b]]
+        super().__init__(name, prior, kmax, eps,
+                         [(f"{_paren(said[a][0])} {how} {_paren(said[b][0])}",
+                           f"either {said[a][1]}, or {said[b][1]}" if how == "or"
+                           else f"{said[a][1]}, and {said[b][1]}")
+                          for a, b, how in self.pairs])
+
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
+        a, b, how = self.pairs[h]
+        ra = self.lag._row(a, pos, prev, prev2, prev3)
+        rb = self.lag._row(b, pos, prev, prev2, prev3)
+        return ra | rb if how == "or" else ra & rb
+
+
 class ThreeRankFamily(RelationFamily):
     """One relation of the card's rank with the last two ranks (sums of three, between...).
 
@@ -1719,6 +1769,57 @@ class PosRankFamily(RelationFamily):
         if row is None:
             f = self.hyps[h][2]
             row = self._rows[(h, pos)] = sum(_RANK_CARDS[r] for r in range(1, 14) if f(pos, r))
+        return row
+
+
+class SumRelations(RelationFamily):
+    """Relations of the card's rank with one earlier rank that are no block of the space.
+
+    The sum of the two ranks equal to a number (``card.rank + prev.rank ==
+    13``, ``card.rank + prev2.rank == 14``), twice or half the last rank
+    (``card.rank == wrap(prev.rank * 2)``) and the distance to the rank two
+    or three back within a bound (``abs(card.rank - prev3.rank) <= 1``):
+    rare verdicts on their own, so people join them to another rule ("add
+    up to thirteen, or follow suit"); the source of the family that mixes
+    them with a block (:class:`MixedLagFamily`). Where the earlier card is
+    missing every card is accepted, as the rule language reads it.
+    """
+
+    def __init__(self) -> None:
+        #: (text, English, how far back, f(rank, earlier rank))
+        self.rels: list[tuple[str, str, int, Callable[[int, int], bool]]] = []
+        for back, name, said in ((1, "prev", "the last card's rank"),
+                                 (2, "prev2", "the rank two back")):
+            for k in range(3, 26):
+                self.rels.append((f"card.rank + {name}.rank == {k}",
+                                  f"the card's rank and {said} add up to {k}", back,
+                                  lambda r, p, k=k: r + p == k))  # type: ignore[misc]
+        self.rels.append(("card.rank == wrap(prev.rank * 2)",
+                          "the card's rank is twice the last card's, counted round", 1,
+                          lambda r, p: r == (2 * p - 1) % 13 + 1))
+        self.rels.append(("card.rank * 2 == prev.rank", "the card's rank is half the last card's",
+                          1, lambda r, p: 2 * r == p))
+        for back, name in ((2, "prev2"), (3, "prev3")):
+            for k in (1, 2, 3):
+                self.rels.append((f"abs(card.rank - {name}.rank) <= {k}",
+                                  f"the card's rank is within {k} of the rank "
+                                  f"{'two' if back == 2 else 'three'} back", back,
+                                  lambda r, p, k=k: abs(r - p) <= k))  # type: ignore[misc]
+        super().__init__("sums", 0.0, 0, 0.0, [(t, e) for t, e, _, _ in self.rels])
+        self._rows: dict[tuple[int, int], int] = {}
+
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
+        back = self.rels[h][2]
+        card = prev if back == 1 else prev2 if back == 2 else prev3
+        if card is None:
+            return FULL52
+        key = (h, card.rank)
+        row = self._rows.get(key)
+        if row is None:
+            f = self.rels[h][3]
+            row = self._rows[key] = sum(_RANK_CARDS[r] for r in range(1, 14)
+                                        if f(r, card.rank))
         return row
 
 
@@ -2748,6 +2849,25 @@ def _pos_mod_side(k: int, r: int) -> Callable[[int, Card | None], int]:
     return lambda pos, prev: 0 if pos % k == r else 1
 
 
+def _runs(k: int, n: int) -> list[tuple[int, ...]]:
+    """The runs of ``n`` places in a row of a period ``k`` (as remainders of ``pos %
+    k``), each split once ("two up, two down": ``pos % 4 in {1, 2}``; its other
+    side, ``{3, 0}``, is the same split).
+
+    >>> _runs(4, 2)
+    [(0, 1), (1, 2)]
+    >>> _runs(5, 2)
+    [(0, 1), (1, 2), (2, 3), (3, 4), (0, 4)]
+    """
+    out: list[tuple[int, ...]] = []
+    for start in range(k):
+        run = tuple(sorted((start + j) % k for j in range(n)))
+        rest = tuple(r for r in range(k) if r not in run)
+        if run not in out and (len(rest) != n or rest not in out):
+            out.append(run)
+    return out
+
+
 def _pos_first_side(n: int) -> Callable[[int, Card | None], int]:
     return lambda pos, prev: 0 if pos <= n else 1
 
@@ -2812,7 +2932,9 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "value-sets": 0.10, "no-run": 0.05, "case-prev-rank": 0.04,
                 "pos-prime": 0.01, "exceptions": 0.20, "prev-bands": 0.03,
                 "split-card-2": 0.04, "split-back-2": 0.03,
-                "pos-sequence": 0.01}
+                "pos-sequence": 0.01, "sums-mixed": 0.05,
+                "lag-pairs": 0.03, "pos-rank-mixed": 0.03,
+                "pos-runs": 0.04}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -2919,6 +3041,15 @@ def _make_families(space: Space, kmax: int, eps: float,
                           _pos_mod_side(k, r), _ite_text(cond),
                           _ite_english(f"the position leaves {r} when divided by {k}"),
                           kmax, eps, by_prev=False)
+    runs = [(k, rs) for k, n in ((4, 2), (5, 2), (6, 3)) for rs in _runs(k, n)]
+    for k, rs in runs:
+        cond = f"pos % {k} in {{{', '.join(map(str, rs))}}}"
+        yield SplitFamily(cond, EXTRA_SHARES["pos-runs"] / len(runs), space, weights, 2,
+                          lambda pos, prev, k=k, rs=rs: 0 if pos % k in rs else 1,  # type: ignore[misc]
+                          _ite_text(cond),
+                          _ite_english(f"the position leaves {' or '.join(map(str, rs))} "
+                                       f"when divided by {k}"),
+                          kmax, eps, by_prev=False)
     firsts = (3, 4, 5, 6, 8, 10)
     for n in firsts:
         cond = f"pos <= {n}"
@@ -2989,9 +3120,14 @@ def _make_families(space: Space, kmax: int, eps: float,
     pos_rank = PosRankFamily("pos-rank", EXTRA_SHARES["pos-rank"], kmax, eps)
     three_ranks = ThreeRankFamily("three ranks", EXTRA_SHARES["three-ranks"], kmax, eps)
     yield MixedLagFamily("pos-rank gated", EXTRA_SHARES["pos-rank-gated"], space, weights,
-                         kmax, eps, pos_rank, card_only=True)
+                         kmax, eps, pos_rank, front_kind="card")
+    yield MixedLagFamily("pos-rank mixed", EXTRA_SHARES["pos-rank-mixed"], space, weights,
+                         kmax, eps, pos_rank, front_kind="rel")
     yield MixedLagFamily("three ranks gated", EXTRA_SHARES["three-ranks-gated"], space,
-                         weights, kmax, eps, three_ranks, card_only=True)
+                         weights, kmax, eps, three_ranks, front_kind="card")
+    yield LagPairs("lag pairs", EXTRA_SHARES["lag-pairs"], kmax, eps, space)
+    yield MixedLagFamily("sums mixed", EXTRA_SHARES["sums-mixed"], space, weights, kmax, eps,
+                         SumRelations(), hows=("or",))
     yield RankSetFamily("ranks", EXTRA_SHARES["ranks"], kmax, eps)
     gates = _gates()
     for gate, said, mask in gates:
