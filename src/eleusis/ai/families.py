@@ -2932,9 +2932,9 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "value-sets": 0.10, "no-run": 0.05, "case-prev-rank": 0.04,
                 "pos-prime": 0.01, "exceptions": 0.20, "prev-bands": 0.03,
                 "split-card-2": 0.04, "split-back-2": 0.03,
-                "pos-sequence": 0.01, "sums-mixed": 0.05,
-                "lag-pairs": 0.03, "pos-rank-mixed": 0.03,
-                "pos-runs": 0.04}
+                "pos-sequence": 0.01, "sums-mixed": 0.025,
+                "lag-pairs": 0.015, "pos-rank-mixed": 0.015,
+                "pos-runs": 0.02}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
