@@ -49,8 +49,8 @@ the previous card. People also write rules that
   product, greatest common divisor or remainder (``card.rank + prev.rank !=
   13``, ``min(card.rank, prev.rank) <= 4``, ``(card.rank + prev.rank) is
   prime``, ``gcd(card.rank, prev.rank) == 1``, ``card.rank + prev.rank not
-  in 12..16``), of the card's rank with the
-  one two back, or of the sum of three ranks: :class:`ValueSetFamily`;
+  in 12..16``), of the card's rank with the one two back, or of the sum of
+  three ranks: :class:`ValueSetFamily`;
 * name a few cards as exceptions to a single block (``card is black and
   card != 8C``, ``card is numeral or card in {JS, KD}``):
   :class:`ExceptionFamily`.
@@ -1191,20 +1191,19 @@ class MixedLagFamily:
     ``A`` is a single block of the space (any; or, by ``front_kind``, only
     those on the card itself, ``"card"``, or only the relations with the last
     card, ``"rel"``); ``B`` one relation of a :class:`RelationFamily`, the
-    *source*: by default the plain relations with the card two back (same or other
-    colour, suit, rank, parity; higher, lower...: "a card higher than the
-    one two back, or a change of colour", "the suit of the card two back,
-    or the rank of the last one"); or a relation of the rank with the
-    position, or with the last two ranks ("the rank divides the position,
-    or the card is black", "the rank is the position's, or the suit the
-    last card's"); or a sum of two ranks ("add up to thirteen, or follow
-    suit", :class:`SumRelations`). ``hows`` says which joins the family
-    holds (a sum equal to one number *and* a block is a rule that refuses
-    nearly everything: no one writes it). The hypotheses are held as bit
-    sets: for each ``A`` and each count of mismatches, the set of ``B``
-    still alive, so an
-    observation costs one mask operation per ``A`` (about 300), whatever
-    the number of pairs (about 12,000 two back).
+    *source*: by default the plain relations with the card two back (same
+    or other colour, suit, rank, parity; higher, lower...: "a card higher
+    than the one two back, or a change of colour", "the suit of the card
+    two back, or the rank of the last one"); or a relation of the rank with
+    the position, or with the last two ranks ("the rank divides the
+    position, or the card is black", "the rank is the position's, or the
+    suit the last card's"); or a sum of two ranks ("add up to thirteen, or
+    follow suit", :class:`SumRelations`). ``hows`` says which joins the
+    family holds (a sum equal to one number *and* a block is a rule that
+    refuses nearly everything: no one writes it). The hypotheses are held
+    as bit sets: for each ``A`` and each count of mismatches, the set of
+    ``B`` still alive, so an observation costs one mask operation per ``A``
+    (about 300), whatever the number of pairs (about 12,000 two back).
     """
 
     HOWS: tuple[str, ...] = ("and", "or")
@@ -2426,8 +2425,8 @@ class ValueSetFamily:
     (``in 3..5``) or the values outside one (``not in 12..16``), one value
     in or out (``== 13``, ``!= 13``), a class modulo 2 to 5. Under the
     Beta-Bernoulli alone such a set is one of thousands agreeing with what
-    was seen (every unseen value halves its share), so a
-    bound that fits twenty plays stays unlikely. The prior is therefore a
+    was seen (every unseen value halves its share), so a bound that fits
+    twenty plays stays unlikely. The prior is therefore a
     mixture: ``SIMPLE`` of the mass on the simple sets (uniform among them,
     mismatches counted per set as bit slices), the rest on the
     Beta-Bernoulli; a simple set's posterior sums both parts.
@@ -2735,10 +2734,10 @@ def _simple_sets(expr: str, values: Sequence[int]) -> list[tuple[tuple[int, ...]
 
     Bounds (``<= k``, ``>= k``), ranges (``in a..b``) and the values outside
     a middle range (``not in a..b``, two values or more left on each side,
-    weighed :data:`_OUT_OF_RANGE`), when there are
-    at most :data:`_MOST_RANGED` values (a product's 60 values would have
-    1,800 ranges), one value (``== k``, ``!= k``), a class modulo 2 to 10 (``% m ==
-    r``, ``% m != 0``, ``% m <= k``: "the last digit of the sum is below
+    weighed :data:`_OUT_OF_RANGE`), when there are at most
+    :data:`_MOST_RANGED` values (a product's 60 values would have 1,800
+    ranges), one value (``== k``, ``!= k``), a class modulo 2 to 10 (``% m
+    == r``, ``% m != 0``, ``% m <= k``: "the last digit of the sum is below
     5"), the primes and the others; each set once (the first text found),
     never empty or whole; and the values that are squares, Fibonacci numbers
     or powers of two ("the two ranks add up to a square"). The third item is
