@@ -5,16 +5,23 @@ from __future__ import annotations
 from eleusis.bench import play_table
 
 
-def test_a_new_eleusis_round_of_computer_players_ends() -> None:
-    state, times = play_table("card is red", seed=2, players=3)
-    assert state.over
-    assert times
-    kinds = [e.kind for e in state.events]
-    assert kinds.count("play") >= 5
-    # a prophet was declared, and calls were made while it lasted
-    assert "prophet" in kinds
-    assert "call" in kinds
-    assert kinds.count("overthrow") <= kinds.count("prophet")
+def test_new_eleusis_rounds_of_computer_players_end_with_prophets() -> None:
+    # four tables on a simple rule: every round ends; in most a prophet is
+    # declared and calls plays while it lasts (one game in several can end
+    # before any scientist is sure enough: seed 2 since the families of
+    # 2026-11-29, which weigh more rules against "card is red")
+    prophets = 0
+    for seed in range(4):
+        state, times = play_table("card is red", seed=seed, players=3)
+        assert state.over
+        assert times
+        kinds = [e.kind for e in state.events]
+        assert kinds.count("play") >= 5
+        assert kinds.count("overthrow") <= kinds.count("prophet")
+        if "prophet" in kinds:
+            prophets += 1
+            assert "call" in kinds, seed
+    assert prophets >= 3
 
 
 def test_express_round_of_computer_players_ends() -> None:
