@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eleusis.ai import PRESETS, Scientist, strength
-from eleusis.ai.scientist import SLOW_FLOOR, parse_counterexample
+from eleusis.ai.scientist import LEAD_STUCK_FLOOR, SLOW_FLOOR, parse_counterexample
 from eleusis.cards import Card, Color, parse_cards
 from eleusis.game import Action, Guess, apply, make_config, new_game
 from eleusis.rules import parse
@@ -167,6 +167,41 @@ def test_a_hand_that_cannot_test_the_leading_idea_guesses_it_sooner() -> None:
     sci, line = _aces_only()
     testing = [*_DULL[:10], Card.parse("2H"), Card.parse("AS")]
     assert sci.consider_guess(line, 10, 30, testing) is None
+
+
+def _no_middle_cards() -> tuple[Scientist, list[Card]]:
+    """A scientist that has watched ``card.rank not in 5..9`` judge twenty plays, no seven.
+
+    It asks itself whether to guess after every play, as in a game.
+    """
+    sci = Scientist("strong", 3, counterexamples=False)
+    line = [Card.parse("KS")]
+    sci.observe_starter(line[0])
+    plays = "3D QH 6S 10C AH 8D 4C 9H JD 5C 2S KD 6H 3C 9S QC 10D 8C 4H JS"
+    for turn, card in enumerate(parse_cards(plays), 1):
+        ok = not 5 <= card.rank <= 9
+        sci.observe(line, card, ok)
+        if ok:
+            line.append(card)
+        assert sci.consider_guess(line, turn, 30) is None
+    return sci, line
+
+
+def test_a_hand_that_cannot_tell_the_leading_ideas_apart_guesses_below_the_slow_floor() -> None:
+    # "card.rank >= 10 or card.rank <= 4" leads "card.rank in {A, 2, 3, 4, 7,
+    # 10, J, Q, K}": only a seven tells them apart, and none was played
+    sci, line = _no_middle_cards()
+    lead, q = sci.ranked(line)[0]
+    assert lead.text(sci.belief.space) == "card.rank >= 10 or card.rank <= 4"
+    assert LEAD_STUCK_FLOOR <= q < SLOW_FLOOR
+    # every card of this hand is one both ideas accept: a play would teach
+    # the leading idea nothing, and waiting for a seven costs turns
+    dull = parse_cards("3S 4S 10H AD AC 3C 2H 10S 2D 4D 10D 2C")
+    assert sci.consider_guess(line, 20, 30, dull) == lead.text(sci.belief.space)
+    # with a seven in hand, play it first
+    sci, line = _no_middle_cards()
+    testing = parse_cards("3S 4S 10H AD AC 3C 2H 10S 2D 4D 10D 7S")
+    assert sci.consider_guess(line, 20, 30, testing) is None
 
 
 def _black_faces(plays: str) -> tuple[Scientist, list[Card]]:

@@ -74,6 +74,19 @@ SLOW_FLOOR = 0.6
 #: (bits): every play is all but certain (p below 0.013 or above 0.987).
 STUCK_ENTROPY = 0.1
 
+#: Without counterexamples a hand is stuck too when no card of it would raise
+#: the leading idea's probability by this much (bits, ``log2 1/P(its
+#: verdict)``; 0.1 is a verdict it gives 0.93 or more) if the idea is right:
+#: its plays only weigh ideas far behind it, and waiting for a card that
+#: tells costs turns (``card.rank >= 10 or card.rank <= 4`` against the same
+#: with the sevens, and no seven in the hand). Such a hand guesses from
+#: ``LEAD_STUCK_FLOOR`` on, and only while nothing says the rule lies
+#: outside its space (no second wrong guess, no contradiction of every idea):
+#: from 0.4 or 0.5, or after such a sign, it scored more but guessed wrong
+#: more often on rules it cannot write (see docs/performance.md).
+LEAD_STUCK_GAIN = 0.1
+LEAD_STUCK_FLOOR = 0.55
+
 #: Candidates the judge would call one rule are merged (see
 #: :meth:`Scientist._merged`) once the best has this probability; among the
 #: ``MERGE_MOST`` best with at least ``MERGE_MIN``, the first ``MERGE_HEADS``
@@ -667,8 +680,13 @@ class Scientist:
         wait worked out from the share of the deck whose verdict is still in
         doubt (see :meth:`_stuck_threshold`; four turns, the bar 1/3, when a
         quarter of the cards could teach).
-        A hand whose every play would barely move ``q`` (each card's verdict
-        all but certain) guesses sooner (see :meth:`_slow`).
+        Without counterexamples, a hand none of whose cards would test the
+        leading idea (each verdict one it gives 0.93 or more: see
+        :meth:`_lead_stuck`) is stuck too, from ``q`` of ``LEAD_STUCK_FLOOR``
+        on, its wait counted in cards that test that idea, as long as nothing
+        says the rule lies outside the space. A hand whose every play would
+        barely move ``q`` (each card's verdict all but certain) guesses
+        sooner (see :meth:`_slow`).
         Each wrong guess after the first (and a contradiction of every
         hypothesis) raises the threshold by 0.05: the rule may lie outside
         the space. A rule is guessed only once it has read ``confirm``
@@ -705,6 +723,12 @@ class Scientist:
             # leading ideas, however long they have led (a tie of several,
             # each below 0.2, may last the round)
             threshold = self._stuck_threshold(mainline, threshold, score_now)
+        elif (hand and not misfit and not self.counterexamples and q >= LEAD_STUCK_FLOOR
+              and seen - self._listed_since[text] >= self.strength.confirm
+              and self._lead_stuck(mainline, hand, cand)):
+            # no card of the hand tests the leading idea: its plays only
+            # weigh ideas far behind it, and the card that tells may not come
+            threshold = self._stuck_threshold(mainline, threshold, score_now, cand)
         elif watching and seen - since < self.strength.confirm:
             # a rule that has just come out on top has predicted nothing yet: a
             # chance fit of the plays so far, among thousands, often looks so
@@ -760,35 +784,55 @@ class Scientist:
         return q * (k + 2.0) > 2.0
 
     def _stuck_threshold(self, mainline: Sequence[Card], threshold: float,
-                         score_now: int) -> float:
+                         score_now: int, cand: AnyCandidate | None = None) -> float:
         """The guess threshold of a stuck hand (no card of it can teach).
 
         With counterexamples a wrong guess is itself a new observation: guess
         from ``1 / (score + 2)``. Without them "wrong" alone teaches little:
         guess when it beats waiting for a card that teaches (a wrong guess
         costs 2 points, a right one saves the wait), ``q > 2 / (wait + 2)``
-        (see :meth:`_wait_for_test`).
+        (see :meth:`_wait_for_test`; ``cand``, the leading idea, counts only
+        the cards that test it).
         """
         if self.counterexamples:
             return min(threshold, max(1.0 / (score_now + 2.0), 0.05))
-        wait = min(self._wait_for_test(mainline), float(score_now))
+        wait = min(self._wait_for_test(mainline, cand), float(score_now))
         return min(threshold, 2.0 / (wait + 2.0))
 
     def _stuck(self, mainline: Sequence[Card], hand: Sequence[Card]) -> bool:
         probs = self.acceptance(mainline, sorted(set(hand)))
         return max(_entropy(p) for p in probs.values()) < STUCK_ENTROPY
 
-    def _wait_for_test(self, mainline: Sequence[Card]) -> float:
+    def _lead_stuck(self, mainline: Sequence[Card], hand: Sequence[Card],
+                    cand: AnyCandidate) -> bool:
+        """Whether no card of ``hand`` would raise ``cand`` by ``LEAD_STUCK_GAIN``.
+
+        The gain is what the card's verdict would add to ``cand`` if it is
+        right (see :meth:`_test_gain`): below it, the hand tests only ideas
+        far behind the leading one.
+        """
+        probs = self.acceptance(mainline, sorted(set(hand)))
+        return max(self._test_gain(cand, mainline, c, p)
+                   for c, p in probs.items()) < LEAD_STUCK_GAIN
+
+    def _wait_for_test(self, mainline: Sequence[Card],
+                       cand: AnyCandidate | None = None) -> float:
         """About how many plays a stuck hand waits for a card that can teach.
 
         A play draws a new card, about uniformly among the 52: with a
         fraction ``f`` of them whose verdict is uncertain now, the wait is
         ``1 / f`` plays (infinite when none is). Few teaching cards (only a
         black 3, 4 or 5 tells ``card.rank >= 3`` from ``>= 6`` among black
-        cards) mean a long wait, when a guess pays sooner.
+        cards) mean a long wait, when a guess pays sooner. With the leading
+        idea ``cand``, a card teaches when it tests that idea (see
+        :meth:`_lead_stuck`).
         """
         probs = self.acceptance(mainline, ALL_CARDS)
-        teach = sum(1 for p in probs.values() if _entropy(p) >= STUCK_ENTROPY)
+        if cand is None:
+            teach = sum(1 for p in probs.values() if _entropy(p) >= STUCK_ENTROPY)
+        else:
+            teach = sum(1 for c, p in probs.items()
+                        if self._test_gain(cand, mainline, c, p) >= LEAD_STUCK_GAIN)
         return len(ALL_CARDS) / teach if teach else math.inf
 
     def guess_rejected(self, mainline: Sequence[Card], text: str) -> None:
