@@ -197,6 +197,8 @@ def test_a_hand_that_cannot_tell_the_leading_ideas_apart_guesses_below_the_slow_
     # every card of this hand is one both ideas accept: a play would teach
     # the leading idea nothing, and waiting for a seven costs turns
     dull = parse_cards("3S 4S 10H AD AC 3C 2H 10S 2D 4D 10D 2C")
+    # fewer cards test the leading idea than are in any doubt: a longer wait
+    assert sci._wait_for_test(line, lead) > sci._wait_for_test(line)
     assert sci.consider_guess(line, 20, 30, dull) == lead.text(sci.belief.space)
     # with a seven in hand, play it first
     sci, line = _no_middle_cards()
