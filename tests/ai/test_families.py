@@ -405,22 +405,24 @@ def test_a_sum_that_must_not_be_thirteen_is_found() -> None:
     assert any(_same_verdicts(text, rule, line) for text in texts), texts
 
 
-@pytest.mark.parametrize("family", ["ThreeRankFamily", "NoRunFamily", "SumRelations",
-                                    "LagPairs"])
-def test_relations_judge_as_their_texts(family: str) -> None:
+@pytest.mark.parametrize(("family", "args", "shortest", "tries"), [
+    ("ThreeRankFamily", ("three", 1.0, 0, 1e-4), 1, 40),
+    ("NoRunFamily", ("three", 1.0, 0, 1e-4), 1, 40),
+    ("SumRelations", (), 0, 40),
+    ("LagPairs", ("pairs", 1.0, 0, 1e-4, None), 0, 12),  # (392 pairs)
+])
+def test_relations_judge_as_their_texts(family: str, args: tuple[object, ...], shortest: int,
+                                        tries: int) -> None:
     """Each relation of a relation family (the three ranks, no three in a row,
     the sums and distances back, the pairs two back), as text, judges every
-    card as the family does (the text is what a guess sends)."""
+    card as the family does (the text is what a guess sends), after
+    mainlines of ``shortest`` to three cards."""
     from eleusis.ai import families
-    make = getattr(families, family)
-    fam = make() if family == "SumRelations" else \
-        make("pairs", 1.0, 0, 1e-4, build_space(3)) if family == "LagPairs" else \
-        make("three", 1.0, 0, 1e-4)
+    fam = getattr(families, family)(*[build_space(3) if a is None else a for a in args])
     rng = random.Random(8)
-    tries = 12 if family == "LagPairs" else 40  # (392 pairs)
     for h, (text, _) in enumerate(fam.said):
         for _ in range(tries):
-            line = rng.sample(ALL_CARDS, rng.randrange(1, 4))
+            line = rng.sample(ALL_CARDS, rng.randrange(shortest, 4))
             card = rng.choice(ALL_CARDS)
             assert fam.accepts((h,), line, card) == _judge(text, line, card), (text, line, card)
 
