@@ -11,6 +11,7 @@ from eleusis.ai import Scientist
 from eleusis.ai.families import (
     CardSplitFamily,
     ExtraCandidate,
+    GatedRankSetFamily,
     RankSetFamily,
     SplitFamily,
     ValueSetFamily,
@@ -691,3 +692,37 @@ def test_a_set_people_name_is_guessed_before_its_last_rank_is_seen() -> None:
     again = fam.best(4)
     assert again is not None and again.parts == (1, 3, 6)
     assert abs(fam.share((1, 3, 6)) - 1.0) < 1e-9
+
+
+@pytest.mark.parametrize(("rule", "gate", "accept", "unseen"), [
+    ("card is black or card.rank not in 5..9", "card is black", True, 1),
+    ("card.rank not in 5..9", None, True, 12),
+    ("card is red or card.rank in 3..6", "card is red", True, 5),
+    ("card is not hearts and card.rank not in 4..10", "card is not hearts", False, 2),
+])
+def test_ranks_people_write_as_a_range_are_believed_before_every_rank_is_seen(
+        rule: str, gate: str | None, accept: bool, unseen: int) -> None:
+    """The ranks outside a middle range ("not 5 to 9"), and with a colour or suit
+    joined by "or" the ranges themselves, are sets people write: a rank never
+    played (``unseen``) is taken to follow the range, where a set of ranks with
+    no shape leaves it at even odds. The set is then the family's guess,
+    written as the range, and judges as the rule."""
+    from eleusis.ai.families import _gates
+    if gate is None:
+        fam: RankSetFamily = RankSetFamily("ranks", 0.1, 0, 1e-4)
+    else:
+        mask = next(m for text, _, m in _gates() if text == gate)
+        fam = GatedRankSetFamily("gated", 0.1, 0, 1e-4, mask, accept, gate, gate)
+    line = [Card.parse("KS")]
+    free = next(c.suit for c in ALL_CARDS if not fam.fixed >> c.index & 1)
+    members = tuple(r for r in range(1, 14) if _judge(rule, line, Card(r, free)))
+    for card in ALL_CARDS:
+        if card.rank != unseen:
+            fam.observe(_obs(line, card, _judge(rule, line, card)), _verdicts(line, card))
+    best = fam.best(4)
+    assert best is not None and best.parts == members
+    assert fam.share(members) > 0.9
+    text = fam.text(members)
+    assert ".." in text and "{" not in text
+    assert all(_judge(text, line, c) == _judge(rule, line, c) for c in ALL_CARDS)
+    assert "between" in fam.english(members)

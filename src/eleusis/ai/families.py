@@ -2088,6 +2088,60 @@ class ExceptionFamily:
         return 0.0
 
 
+def _rank_span(parts: Sequence[int]) -> tuple[int, int, bool] | None:
+    """``(lo, hi, True)`` when ``parts`` are the ranks ``lo..hi`` (two or more, not
+    from the ace or to the king), ``(lo, hi, False)`` when they are the ranks
+    outside ``lo..hi`` (two or more kept on each side), else None.
+
+    >>> _rank_span((5, 6, 7, 8, 9)), _rank_span((1, 2, 3, 4, 10, 11, 12, 13))
+    ((5, 9, True), (5, 9, False))
+    >>> but_five = tuple(r for r in range(1, 14) if r != 5)
+    >>> _rank_span((1, 2, 3)), _rank_span((1, 13)), _rank_span(but_five)
+    (None, None, None)
+    """
+    members = sorted(set(parts))
+    if not members:
+        return None
+    lo, hi = members[0], members[-1]
+    if members == list(range(lo, hi + 1)):
+        return (lo, hi, True) if 1 < lo < hi < 13 else None
+    out = [r for r in range(1, 14) if r not in members]
+    lo, hi = out[0], out[-1]
+    if out == list(range(lo, hi + 1)) and 3 <= lo < hi <= 11:
+        return lo, hi, False
+    return None
+
+
+def _simple_rank_sets(named: Sequence[tuple[int, ...]], named_mass: float,
+                      out_mass: float, range_mass: float
+                      ) -> dict[tuple[int, ...], tuple[float, str | None]]:
+    """The sets of ranks people write, with their prior share and text.
+
+    The ``named`` sets share ``named_mass`` (their text lists the ranks:
+    None); the ranks outside a middle range ``a..b`` (two ranks or more
+    left out, two or more kept on each side) share ``out_mass``; the ranges
+    ``a..b`` of two ranks or more, neither from the ace nor to the king
+    (those are bounds), share ``range_mass``.
+
+    >>> sets = _simple_rank_sets((), 0.0, 0.1, 0.1)
+    >>> sets[(1, 2, 3, 4, 10, 11, 12, 13)][1], sets[(5, 6, 7)][1]
+    ('card.rank not in 5..9', 'card.rank in 5..7')
+    >>> round(sum(w for w, _ in sets.values()), 9)
+    0.2
+    """
+    out: dict[tuple[int, ...], tuple[float, str | None]] = {}
+    for parts in named:
+        out[parts] = (named_mass / len(named), None)
+    spans = [(a, b) for a in range(2, 13) for b in range(a + 1, 13)]
+    gaps = [(a, b) for a in range(3, 12) for b in range(a + 1, 12)]
+    for a, b in gaps if out_mass else ():
+        parts = tuple(r for r in range(1, 14) if not a <= r <= b)
+        out.setdefault(parts, (out_mass / len(gaps), f"card.rank not in {a}..{b}"))
+    for a, b in spans if range_mass else ():
+        out.setdefault(tuple(range(a, b + 1)), (range_mass / len(spans), f"card.rank in {a}..{b}"))
+    return out
+
+
 class RankSetFamily:
     """``card.rank in S`` for any set ``S`` of ranks: each rank in or out, Beta-Bernoulli.
 
@@ -2104,7 +2158,14 @@ class RankSetFamily:
     of the family a priori (far more than any one set of the Beta-Bernoulli
     part, which holds the rest): after A, 3 and 6 accepted and 2, 4 and 5
     refused, "ace, 3, 6 or 10" is a better bet than "ace, 3 or 6" even
-    though no 10 was played.
+    though no 10 was played. So do the ranks outside a middle range
+    (``card.rank not in 5..9``, two ranks or more left out and two or more
+    kept on each side: ``OUT_OF_RANGE_MASS`` shared among them), which the
+    enumerated space cannot write: after an ace, 2, 3, 10, jack, queen and
+    king accepted and 5 to 9 refused, "not 5 to 9" is the set people mean,
+    though no 4 was played. (The ranges themselves and the bounds are
+    blocks of the space; a gated family joined by "or" adds the ranges:
+    see :class:`GatedRankSetFamily`.)
     """
 
     A = B = 1.0
@@ -2119,12 +2180,34 @@ class RankSetFamily:
         for named in (_FIBONACCI, _TRIANGULAR, _SQUARES, _POWERS_OF_TWO))
     #: their share of the family a priori
     NAMED_MASS = 0.05
+    #: the share a priori of the ranks outside a middle range (``not in 5..9``)
+    OUT_OF_RANGE_MASS = 0.1
+    #: the share a priori of the ranges (``in 5..9``; none here: blocks of the space)
+    RANGE_MASS = 0.0
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float) -> None:
         self.name = name
         self.prior = prior
         self.kmax = kmax
         self.eps = eps
+        #: the sets people write, each with its prior share of the family and
+        #: its text (None: the set's members), see :func:`_simple_rank_sets`
+        self.simple = _simple_rank_sets(self.NAMED, self.NAMED_MASS,
+                                        self.OUT_OF_RANGE_MASS, self.RANGE_MASS)
+        self.simple_mass = fsum(w for w, _ in self.simple.values())
+        self._simple_list = [(parts, w) for parts, (w, _) in self.simple.items()]
+        self._simple_index = {parts: j for j, (parts, _) in enumerate(self._simple_list)}
+        #: for each rank, the sets holding it (bit ``j``: set ``j``)
+        self._holding = [sum(1 << j for j, (parts, _) in enumerate(self._simple_list)
+                             if r in parts) for r in range(14)]
+        self._all_simple = (1 << len(self._simple_list)) - 1
+        #: ``_levels[m]``: the sets with ``m`` mismatches so far (one mask
+        #: operation a play, as :class:`ValueSetFamily` holds its simple sets)
+        self._levels = [self._all_simple] + [0] * kmax
+        self._pe = [eps ** m for m in range(kmax + 1)]
+        self._fits: list[tuple[tuple[int, ...], float]] | None = None
+        #: each set's row (the cards it accepts), as :meth:`row` gives it
+        self._rows: dict[tuple[int, ...], int] = {}
         self.seen = [[0, 0] for _ in range(14)]  # [refused, accepted] counts by rank
         #: verdicts on the cards of ``fixed`` that went against ``accept``
         self.gate_wrong = 0
@@ -2164,11 +2247,18 @@ class RankSetFamily:
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
         self._st = self._ev = self._bbv = None
+        self._fits = None
         if self.fixed >> obs.card.index & 1:
             if obs.accepted != self.accept:
                 self.gate_wrong += 1
             return
         self.seen[obs.card.rank][1 if obs.accepted else 0] += 1
+        held = self._holding[obs.card.rank]
+        bad = held ^ self._all_simple if obs.accepted else held
+        carry = 0
+        for m, cur in enumerate(self._levels):
+            self._levels[m] = (cur & ~bad) | carry
+            carry = cur & bad
 
     def _bb(self) -> float:
         """The evidence of the Beta-Bernoulli part (its prior weight not included)."""
@@ -2184,32 +2274,46 @@ class RankSetFamily:
         return exp(_log_beta(self.A + k, self.B + m) - _log_beta(self.A, self.B)) \
             * self.eps ** wrong * self.eps ** self.gate_wrong
 
-    def _named_fit(self, parts: tuple[int, ...]) -> float:
-        """How well the named set ``parts`` fits the verdicts (``eps`` per mismatch)."""
-        wrong = sum(self.seen[r][1 if r not in parts else 0] for r in range(1, 14))
-        if wrong > self.kmax or self.gate_wrong > self.kmax:
+    def _fit(self, parts: tuple[int, ...]) -> float:
+        """How well the set ``parts`` people write fits the verdicts (``eps`` a mismatch)."""
+        if self.gate_wrong > self.kmax:
             return 0.0
-        return self.eps ** (wrong + self.gate_wrong)
+        j = self._simple_index[parts]
+        for m, mask in enumerate(self._levels):
+            if mask >> j & 1:
+                return self._pe[m] * self.eps ** self.gate_wrong
+        return 0.0
 
-    def _named_mass(self) -> float:
-        """The named sets' share of the family a priori (none in a gated family)."""
-        return self.NAMED_MASS if self.NAMED else 0.0
+    def _simple_fits(self) -> list[tuple[tuple[int, ...], float]]:
+        """The sets people write still possible, with their prior share times their fit,
+        remembered until the next observation."""
+        if self._fits is None:
+            fits = []
+            if self.gate_wrong <= self.kmax:
+                gate = self.eps ** self.gate_wrong
+                for m, mask in enumerate(self._levels):
+                    while mask:
+                        low = mask & -mask
+                        mask ^= low
+                        parts, w = self._simple_list[low.bit_length() - 1]
+                        fits.append((parts, w * self._pe[m] * gate))
+            self._fits = fits
+        return self._fits
 
     def _raw(self, parts: tuple[int, ...]) -> float:
         """The posterior weight of the set ``parts``, unnormalised (as :meth:`_total`)."""
-        lam = self._named_mass()
-        w = (1.0 - lam) * self._bb() * self._share(parts)
-        if parts in self.NAMED:
-            w += lam / len(self.NAMED) * self._named_fit(parts)
+        w = (1.0 - self.simple_mass) * self._bb() * self._share(parts)
+        known = self.simple.get(parts)
+        if known is not None:
+            w += known[0] * self._fit(parts)
         return w
 
     def _total(self) -> float:
         """The family's evidence before the sets judged wrong are taken out."""
-        lam = self._named_mass()
-        if not lam:
+        if not self.simple:
             return self._bb()
-        return (1.0 - lam) * self._bb() + lam / len(self.NAMED) * fsum(
-            self._named_fit(p) for p in self.NAMED)
+        return (1.0 - self.simple_mass) * self._bb() + fsum(
+            w for _, w in self._simple_fits())
 
     def evidence(self) -> float:
         if self._ev is not None:
@@ -2233,14 +2337,11 @@ class RankSetFamily:
         if total <= 0 or self.evidence() <= 0:
             return
         named = 0.0
-        if self.NAMED:
-            per = self._named_mass() / len(self.NAMED) / total
-            for parts in self.NAMED:
-                w = per * self._named_fit(parts)
-                if w > 0:
-                    row = self.row(parts, line)
-                    out[row] = out.get(row, 0.0) + scale * w
-                    named += w
+        for parts, fit in self._simple_fits():
+            w = fit / total
+            row = self.row(parts, line)
+            out[row] = out.get(row, 0.0) + scale * w
+            named += w
         scale *= 1.0 - named
         acc, ref, _, _ = self._state()
         known = self.fixed if self.accept else 0
@@ -2267,7 +2368,7 @@ class RankSetFamily:
                      if acc >> r & 1 or (take_unseen and not ref >> r & 1))
         unseen = [r for r in range(1, 14) if not (acc | ref) >> r & 1]
         best = _best_set(base, unseen, self.refuted | self.PLAIN, self.share)
-        named = [p for p in self.NAMED if p not in self.refuted and self._named_fit(p) > 0]
+        named = [p for p, _ in self._simple_fits() if p not in self.refuted]
         if named:
             top = max(named, key=self._raw)
             if best is None or self._raw(top) > self._raw(best):
@@ -2310,6 +2411,9 @@ class RankSetFamily:
         self._ev = None
 
     def text(self, parts: tuple[int, ...]) -> str:
+        known = self.simple.get(parts)
+        if known is not None and known[1] is not None:
+            return known[1]
         if len(parts) == 13:
             return "true"
         if len(parts) >= 10:
@@ -2322,6 +2426,11 @@ class RankSetFamily:
     def english(self, parts: tuple[int, ...]) -> str:
         if len(parts) == 13:
             return "any card is accepted"
+        span = _rank_span(parts)
+        if span is not None:
+            lo, hi, inside = span
+            return (f"the card's rank is {'' if inside else 'not '}between "
+                    f"{rank_word(lo)} and {rank_word(hi)}")
         return "the card is " + ", ".join(rank_word(r) for r in parts[:-1]) + \
             (f" or {rank_word(parts[-1])}" if len(parts) > 1 else rank_word(parts[0]) if parts
              else "never accepted")
@@ -2332,8 +2441,11 @@ class RankSetFamily:
         return card.rank in parts
 
     def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
-        ranks = sum(_RANK_CARDS[r] for r in parts) & ~self.fixed
-        return ranks | self.fixed if self.accept else ranks
+        hit = self._rows.get(parts)
+        if hit is None:
+            ranks = sum(_RANK_CARDS[r] for r in parts) & ~self.fixed
+            hit = self._rows[parts] = ranks | self.fixed if self.accept else ranks
+        return hit
 
     def live_singles(self) -> set[int]:
         return set()
@@ -2365,13 +2477,19 @@ class GatedRankSetFamily(RankSetFamily):
     or card.rank != 1``), "spades but not the seven" and "aces, kings or
     any red card" live. The sets that make the rule a plain colour or suit
     rule, ``true`` or ``false`` (``S`` empty or every rank) are left out:
-    the enumerated space has them.
+    the enumerated space has them. As in :class:`RankSetFamily`, the ranks
+    outside a middle range weigh more a priori ("black, or not 5 to 9"),
+    and so, joined by "or", do the ranges ("red, or 6 to 9"): the space
+    joins a range only by "and".
     """
 
     NAMED = ()
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float, gate: int = 0,
                  accept: bool = True, gate_text: str = "", gate_english: str = "") -> None:
+        #: "red, or a rank from 2 to 5": the ranges joined to a gate by "or"
+        #: are no blocks of the space (the ones joined by "and" are)
+        self.RANGE_MASS = self.OUT_OF_RANGE_MASS if accept else 0.0
         super().__init__(name, prior, kmax, eps)
         self.gate = gate
         self.accept = accept
@@ -2387,7 +2505,11 @@ class GatedRankSetFamily(RankSetFamily):
                                   self.accept, self.gate_text, self.gate_english)
 
     def text(self, parts: tuple[int, ...]) -> str:
-        ranks = _members_text("card.rank", parts, range(1, 14), len(parts) >= 10)
+        known = self.simple.get(parts)
+        if known is not None and known[1] is not None:
+            ranks = known[1]
+        else:
+            ranks = _members_text("card.rank", parts, range(1, 14), len(parts) >= 10)
         return f"{self.gate_text} {'or' if self.accept else 'and'} {ranks}"
 
     def english(self, parts: tuple[int, ...]) -> str:
