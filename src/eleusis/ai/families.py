@@ -2161,9 +2161,10 @@ class RankSetFamily:
     though no 10 was played. So do the ranks outside a middle range
     (``card.rank not in 5..9``, two ranks or more left out and two or more
     kept on each side: ``OUT_OF_RANGE_MASS`` shared among them), which the
-    enumerated space cannot write: after an ace, 2, 3, 10, jack, queen and
-    king accepted and 5 to 9 refused, "not 5 to 9" is the set people mean,
-    though no 4 was played. (The ranges themselves and the bounds are
+    enumerated space cannot write: after 2, 3, 4, 10, jack, queen and king
+    accepted and 5 to 9 refused, "not 5 to 9" is the set people mean,
+    though no ace was played (with the 4 unseen instead, "not 5 to 9" and
+    "not 4 to 9" would share the weight). (The ranges themselves and the bounds are
     blocks of the space; a gated family joined by "or" adds the ranges:
     see :class:`GatedRankSetFamily`.)
     """
