@@ -2142,6 +2142,26 @@ def _simple_rank_sets(named: Sequence[tuple[int, ...]], named_mass: float,
     return out
 
 
+@lru_cache(maxsize=8)
+def _rank_set_tables(named: tuple[tuple[int, ...], ...], named_mass: float,
+                     out_mass: float, range_mass: float
+                     ) -> tuple[dict[tuple[int, ...], tuple[float, str | None]], float,
+                                list[tuple[tuple[int, ...], float]], dict[tuple[int, ...], int],
+                                list[int]]:
+    """The tables of the sets people write, shared by every rank-set family of one kind
+    (a new scientist's families would otherwise build them again, a few tenths of a
+    millisecond each): the sets (:func:`_simple_rank_sets`), their total share, the
+    sets in order with their shares, each set's index, and for each rank the bit set
+    of the sets holding it. Never to be modified.
+    """
+    simple = _simple_rank_sets(named, named_mass, out_mass, range_mass)
+    order = [(parts, w) for parts, (w, _) in simple.items()]
+    index = {parts: j for j, (parts, _) in enumerate(order)}
+    holding = [sum(1 << j for j, (parts, _) in enumerate(order) if r in parts)
+               for r in range(14)]
+    return simple, fsum(w for w, _ in simple.values()), order, index, holding
+
+
 class RankSetFamily:
     """``card.rank in S`` for any set ``S`` of ranks: each rank in or out, Beta-Bernoulli.
 
@@ -2193,14 +2213,9 @@ class RankSetFamily:
         self.eps = eps
         #: the sets people write, each with its prior share of the family and
         #: its text (None: the set's members), see :func:`_simple_rank_sets`
-        self.simple = _simple_rank_sets(self.NAMED, self.NAMED_MASS,
-                                        self.OUT_OF_RANGE_MASS, self.RANGE_MASS)
-        self.simple_mass = fsum(w for w, _ in self.simple.values())
-        self._simple_list = [(parts, w) for parts, (w, _) in self.simple.items()]
-        self._simple_index = {parts: j for j, (parts, _) in enumerate(self._simple_list)}
-        #: for each rank, the sets holding it (bit ``j``: set ``j``)
-        self._holding = [sum(1 << j for j, (parts, _) in enumerate(self._simple_list)
-                             if r in parts) for r in range(14)]
+        (self.simple, self.simple_mass, self._simple_list, self._simple_index,
+         self._holding) = _rank_set_tables(self.NAMED, self.NAMED_MASS,
+                                           self.OUT_OF_RANGE_MASS, self.RANGE_MASS)
         self._all_simple = (1 << len(self._simple_list)) - 1
         #: ``_levels[m]``: the sets with ``m`` mismatches so far (one mask
         #: operation a play, as :class:`ValueSetFamily` holds its simple sets)
