@@ -2142,6 +2142,20 @@ def _simple_rank_sets(named: Sequence[tuple[int, ...]], named_mass: float,
     return out
 
 
+def _shift_levels(levels: list[int], bad: int) -> None:
+    """Count one mismatch more for the sets in ``bad``: ``levels[m]`` is the bit set
+    of the sets with ``m`` mismatches so far (those past the last level drop out).
+
+    >>> levels = [0b011, 0b100]
+    >>> _shift_levels(levels, 0b110); levels
+    [1, 2]
+    """
+    carry = 0
+    for m, cur in enumerate(levels):
+        levels[m] = (cur & ~bad) | carry
+        carry = cur & bad
+
+
 @lru_cache(maxsize=8)
 def _rank_set_tables(named: tuple[tuple[int, ...], ...], named_mass: float,
                      out_mass: float, range_mass: float
@@ -2270,11 +2284,7 @@ class RankSetFamily:
             return
         self.seen[obs.card.rank][1 if obs.accepted else 0] += 1
         held = self._holding[obs.card.rank]
-        bad = held ^ self._all_simple if obs.accepted else held
-        carry = 0
-        for m, cur in enumerate(self._levels):
-            self._levels[m] = (cur & ~bad) | carry
-            carry = cur & bad
+        _shift_levels(self._levels, held ^ self._all_simple if obs.accepted else held)
 
     def _bb(self) -> float:
         """The evidence of the Beta-Bernoulli part (its prior weight not included)."""
@@ -2688,11 +2698,8 @@ class ValueSetFamily:
         v = self.fn(obs.card.rank, *ctx)
         self.seen.setdefault(v, [0, 0])[1 if obs.accepted else 0] += 1
         self._forget()
-        bad = self.holding[v] ^ self.all_simple if obs.accepted else self.holding[v]
-        carry = 0
-        for m, cur in enumerate(self.levels):
-            self.levels[m] = (cur & ~bad) | carry
-            carry = cur & bad
+        _shift_levels(self.levels,
+                      self.holding[v] ^ self.all_simple if obs.accepted else self.holding[v])
 
     def _free_evidence(self) -> float:
         """The Beta-Bernoulli part's evidence (any set of values), remembered as
