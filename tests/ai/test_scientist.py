@@ -208,6 +208,42 @@ def test_a_hand_that_cannot_tell_the_leading_ideas_apart_guesses_below_the_slow_
     assert sci.consider_guess(line, 20, 30, testing) is None
 
 
+def _no_six_played() -> tuple[Scientist, list[Card]]:
+    """A scientist that has watched ``card.rank >= 7`` judge sixteen plays, no six among them.
+
+    It asks itself whether to guess after every play, as in a game.
+    """
+    sci = Scientist("strong", 3, counterexamples=False)
+    line = [Card.parse("9C")]
+    sci.observe_starter(line[0])
+    plays = "8D 2S QH KS 4H 10C 7C 3D KD 7C AS 9C 5H 8S JD 2C"
+    for turn, card in enumerate(parse_cards(plays), 1):
+        ok = card.rank >= 7
+        sci.observe(line, card, ok)
+        if ok:
+            line.append(card)
+        assert sci.consider_guess(line, turn, 30) is None
+    return sci, line
+
+
+def test_two_ideas_no_card_tells_apart_are_a_tie_broken_by_a_guess() -> None:
+    # only a six tells "card.rank >= 7" from "card.rank >= 6": neither idea
+    # reaches the threshold alone, together they pass it
+    sci, line = _no_six_played()
+    (first, q1), (second, q2) = sci.ranked(line)[:2]
+    space = sci.belief.space
+    assert {first.text(space), second.text(space)} == {"card.rank >= 7", "card.rank >= 6"}
+    assert q1 < sci.strength.guess_threshold <= q1 + q2
+    # no six in the hand, and 8 of the 104 cards of the deck are sixes:
+    # waiting for one costs many turns, a guess is right about half the time
+    no_six = parse_cards("10D 10S 2H 3C 3S 9D AC AH JH JS QH 4C")
+    assert sci.consider_guess(line, 17, 30, no_six) == first.text(space)
+    # with a six in hand, play it first
+    sci, line = _no_six_played()
+    a_six = parse_cards("10D 10S 2H 3C 3S 9D AC AH JH JS QH 6C")
+    assert sci.consider_guess(line, 17, 30, a_six) is None
+
+
 def _black_faces(plays: str) -> tuple[Scientist, list[Card]]:
     """A scientist that has watched ``card is black and card is face`` judge ``plays``."""
     sci = Scientist("strong", 3, counterexamples=False)

@@ -87,6 +87,16 @@ STUCK_ENTROPY = 0.1
 LEAD_STUCK_GAIN = 0.1
 LEAD_STUCK_FLOOR = 0.55
 
+#: Without counterexamples, two leading ideas that hold the guess threshold
+#: between them are a tie worth breaking by a guess when no card of the hand
+#: tells them apart and at most one card in ``TIE_WAIT`` of the deck would
+#: (``card.rank >= 7`` against ``card.rank >= 6``, and no six in the hand):
+#: the likelier is right about half the time or more, and if it is judged
+#: wrong the other is all but sure, where waiting for a card that tells
+#: them apart costs about ``TIE_WAIT`` turns or more (see
+#: :meth:`Scientist._tie_untestable`).
+TIE_WAIT = 4
+
 #: Candidates the judge would call one rule are merged (see
 #: :meth:`Scientist._merged`) once the best has this probability; among the
 #: ``MERGE_MOST`` best with at least ``MERGE_MIN``, the first ``MERGE_HEADS``
@@ -684,7 +694,11 @@ class Scientist:
         leading idea (each verdict one it gives 0.93 or more: see
         :meth:`_lead_stuck`) is stuck too, from ``q`` of ``LEAD_STUCK_FLOOR``
         on, its wait counted in cards that test that idea, as long as nothing
-        says the rule lies outside the space. A hand whose every play would
+        says the rule lies outside the space. Two leading ideas that hold the
+        threshold between them, told apart by no card of the hand and by few
+        of the deck, are a tie: the likelier is guessed (see
+        :meth:`_tie_untestable`), each having read ``confirm`` observations
+        since it was first listed. A hand whose every play would
         barely move ``q`` (each card's verdict all but certain) guesses
         sooner (see :meth:`_slow`).
         Each wrong guess after the first (and a contradiction of every
@@ -729,6 +743,15 @@ class Scientist:
             # no card of the hand tests the leading idea: its plays only
             # weigh ideas far behind it, and the card that tells may not come
             threshold = self._stuck_threshold(mainline, threshold, score_now, cand)
+        elif (hand and not misfit and not self.counterexamples and len(ranked) > 1
+              and q < threshold <= q + ranked[1][1]
+              and seen - self._listed_since[text] >= self.strength.confirm
+              and seen - self._listed_since[ranked[1][0].text(self.belief.space)]
+              >= self.strength.confirm
+              and self._tie_untestable(mainline, hand, cand, ranked[1][0])):
+            # two ideas hold the mass between them, no card of the hand tells
+            # them apart and few cards of the deck would: guess the likelier
+            threshold = q
         elif watching and seen - since < self.strength.confirm:
             # a rule that has just come out on top has predicted nothing yet: a
             # chance fit of the plays so far, among thousands, often looks so
@@ -782,6 +805,23 @@ class Scientist:
         gain = max(self._test_gain(cand, mainline, c, p) for c, p in probs.items())
         k = math.log2(threshold / q) / gain if gain > 1e-9 else math.inf
         return q * (k + 2.0) > 2.0
+
+    def _tie_untestable(self, mainline: Sequence[Card], hand: Sequence[Card],
+                        a: AnyCandidate, b: AnyCandidate) -> bool:
+        """Whether no card of ``hand`` tells ``a`` from ``b`` and few of the deck would.
+
+        Two ideas are told apart by a card one accepts after the mainline and
+        the other refuses. With none in the hand, each play draws one card
+        of the 52 about uniformly, so with ``k`` such cards the wait for one
+        is about ``52 / k`` plays: a tie is untestable when that is
+        ``TIE_WAIT`` plays or more.
+        """
+        if any(self._predicts(a, mainline, c) != self._predicts(b, mainline, c)
+               for c in set(hand)):
+            return False
+        differ = sum(1 for c in ALL_CARDS
+                     if self._predicts(a, mainline, c) != self._predicts(b, mainline, c))
+        return differ * TIE_WAIT <= len(ALL_CARDS)
 
     def _stuck_threshold(self, mainline: Sequence[Card], threshold: float,
                          score_now: int, cand: AnyCandidate | None = None) -> float:
