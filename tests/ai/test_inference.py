@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from eleusis.ai.blocks import context_index
 from eleusis.ai.inference import Belief, Candidate, Observation
 from eleusis.ai.scientist import Scientist
 from eleusis.ai.space import Space, build_space
-from eleusis.cards import ALL_CARDS, Card
+from eleusis.cards import ALL_CARDS, Card, parse_cards
 
 
 def _verdict(space: Space, cand: Candidate, pos: int, prev: Card, card: Card) -> bool:
@@ -116,3 +118,31 @@ def test_a_rule_about_the_card_two_back_is_found() -> None:
     result = play_solo("card.color != prev2.color", seed=3)
     assert result.solved
     assert result.guesses[-1] == "card.color != prev2.color"
+
+
+def test_what_the_ideas_predict_leaves_out_the_outside_models_doubt() -> None:
+    """The outside model doubts every card never seen; the ideas may all refuse one."""
+    sci = Scientist("strong", 5, counterexamples=False)
+    line = [Card.parse("5H")]
+    sci.observe_starter(line[0])
+    # the rank is the digit of e at the card's place: no rule the space can write
+    digits = [2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9]
+    for card in parse_cards("7D 2C 7S 3H AH QC 8C 2D 5S 8H 9D 3C 4S 2H 8D KS"):
+        ok = card.rank == digits[len(line)]
+        sci.observe(line, card, ok)
+        if ok:
+            line.append(card)
+    p_out = sci.outside_probability()
+    assert p_out > 0.3
+    probs = sci.acceptance(line, ALL_CARDS)
+    inside = sci.belief.inside(probs)
+    # the two of spades was never played and every idea refuses it now
+    two = Card.parse("2S")
+    assert probs[two] > 0.05 > 0.01 > inside[two]
+    # mixed back in, the outside model's rates give the predictions again
+    rates = sci.belief.outside_rates()
+    half = 0.5 * p_out
+    for card in ALL_CARDS:
+        if 0.0 < inside[card] < 1.0:
+            mixed = (1 - half) * inside[card] + half * rates[card.index]
+            assert mixed == pytest.approx(probs[card])

@@ -764,6 +764,24 @@ class Belief:
             rows[0] = rows.get(0, 0.0) + half * (1.0 - levels[0])
         return rows
 
+    def inside(self, probs: dict[Card, float]) -> dict[Card, float]:
+        """What the rules this belief can write predict, from :meth:`predict`'s ``probs``.
+
+        A prediction mixes the outside model in (see :meth:`_row_weights_steps`):
+        with ``h`` half its posterior, ``p = (1 - h) p_in + h r``, ``r`` its
+        rate for the card (:meth:`outside_rates`). Undone here, it leaves
+        what the ideas themselves expect: the outside model doubts every
+        card never seen, so its part makes cards look worth playing that no
+        idea is unsure of.
+        """
+        p_out = self.outside_probability()
+        half = 0.5 * p_out
+        if half <= 0.0 or half >= 0.5:
+            return dict(probs)
+        rates = self.outside_rates()
+        return {c: min(1.0, max(0.0, (p - half * rates[c.index]) / (1.0 - half)))
+                for c, p in probs.items()}
+
     def outside_rates(self) -> list[float]:
         """How likely a rule outside the space is to accept each card, by card.
 

@@ -475,8 +475,10 @@ class Scientist:
     def choose_card(self, mainline: Sequence[Card], hand: Sequence[Card]) -> Card:
         """The card to play next from ``hand`` (which must not be empty).
 
-        Score of a card: the entropy of its predicted acceptance (what the
-        play teaches about the whole posterior), plus a small bonus for
+        Score of a card: the entropy of its acceptance as the ideas predict
+        it (what the play teaches about them; the outside model's doubt
+        about every card never seen is left out, see
+        :meth:`eleusis.ai.inference.Belief.inside`), plus a small bonus for
         acceptance (an accepted card opens new contexts), plus, weighted by
         the probability ``q`` that the leading hypothesis is right, how much
         the play would raise ``q`` if the leading hypothesis predicts it
@@ -493,10 +495,11 @@ class Scientist:
             return pick
         bonus = self.strength.accept_bonus
         lead = self._lead(mainline)
+        inside = self.belief.inside(probs)
         scores: dict[Card, float] = {}
         for c in distinct:
             p = probs[c]
-            sc = _entropy(p) + bonus * p
+            sc = _entropy(inside[c]) + bonus * p
             if lead is not None:
                 cand, q = lead
                 sc += q * self._test_gain(cand, mainline, c, p)
