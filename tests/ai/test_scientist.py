@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from eleusis.ai import PRESETS, Scientist, strength
@@ -169,23 +171,30 @@ def test_a_hand_that_cannot_test_the_leading_idea_guesses_it_sooner() -> None:
     assert sci.consider_guess(line, 10, 30, testing) is None
 
 
-def _sixes_refused() -> tuple[Scientist, list[Card]]:
-    """A scientist that has watched ``card.rank not in 5..9`` judge fourteen plays:
-    the sixes refused, and no five, seven, eight or nine played.
+def _watching(starter: str, plays: str,
+              accepts: Callable[[Card], bool]) -> tuple[Scientist, list[Card]]:
+    """A scientist that has watched a rule (``accepts``) judge ``plays`` after ``starter``.
 
-    It asks itself whether to guess after every play, as in a game.
+    It asks itself whether to guess after every play, as in a game, and
+    never does.
     """
     sci = Scientist("strong", 3, counterexamples=False)
-    line = [Card.parse("KS")]
+    line = [Card.parse(starter)]
     sci.observe_starter(line[0])
-    plays = "AH QD QD 3S JC 6D 6H KC 6H 4S 6S 6D 10S AS"
     for turn, card in enumerate(parse_cards(plays), 1):
-        ok = not 5 <= card.rank <= 9
+        ok = accepts(card)
         sci.observe(line, card, ok)
         if ok:
             line.append(card)
         assert sci.consider_guess(line, turn, 30) is None
     return sci, line
+
+
+def _sixes_refused() -> tuple[Scientist, list[Card]]:
+    """``card.rank not in 5..9`` judging fourteen plays: the sixes refused, and
+    no five, seven, eight or nine played."""
+    return _watching("KS", "AH QD QD 3S JC 6D 6H KC 6H 4S 6S 6D 10S AS",
+                     lambda card: not 5 <= card.rank <= 9)
 
 
 def test_a_hand_that_cannot_tell_the_leading_ideas_apart_guesses_below_the_slow_floor() -> None:
@@ -209,21 +218,9 @@ def test_a_hand_that_cannot_tell_the_leading_ideas_apart_guesses_below_the_slow_
 
 
 def _no_six_played() -> tuple[Scientist, list[Card]]:
-    """A scientist that has watched ``card.rank >= 7`` judge sixteen plays, no six among them.
-
-    It asks itself whether to guess after every play, as in a game.
-    """
-    sci = Scientist("strong", 3, counterexamples=False)
-    line = [Card.parse("9C")]
-    sci.observe_starter(line[0])
-    plays = "8D 2S QH KS 4H 10C 7C 3D KD 7C AS 9C 5H 8S JD 2C"
-    for turn, card in enumerate(parse_cards(plays), 1):
-        ok = card.rank >= 7
-        sci.observe(line, card, ok)
-        if ok:
-            line.append(card)
-        assert sci.consider_guess(line, turn, 30) is None
-    return sci, line
+    """``card.rank >= 7`` judging sixteen plays, no six among them."""
+    return _watching("9C", "8D 2S QH KS 4H 10C 7C 3D KD 7C AS 9C 5H 8S JD 2C",
+                     lambda card: card.rank >= 7)
 
 
 def test_two_ideas_no_card_tells_apart_are_a_tie_broken_by_a_guess() -> None:
