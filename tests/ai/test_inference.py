@@ -7,6 +7,7 @@ import random
 import pytest
 
 from eleusis.ai.blocks import context_index
+from eleusis.ai.families import MARGINAL_FAMILIES
 from eleusis.ai.inference import Belief, Candidate, Observation
 from eleusis.ai.scientist import Scientist
 from eleusis.ai.space import Space, build_space
@@ -146,3 +147,45 @@ def test_what_the_ideas_predict_leaves_out_the_outside_models_doubt() -> None:
         if 0.0 < inside[card] < 1.0:
             mixed = (1 - half) * inside[card] + half * rates[card.index]
             assert mixed == pytest.approx(probs[card])
+
+
+def _rows_mass(rows: dict[int, float], card: Card) -> float:
+    return sum(w for r, w in rows.items() if r >> card.index & 1)
+
+
+def test_a_hands_predictions_are_the_rows_sums_without_the_rows() -> None:
+    """The marginal families (splits, a relation joined to a block, sets of
+    values) say how likely each card is without building their rows: the same
+    as their rows, family by family, and for the whole prediction."""
+    rng = random.Random(11)
+    sci = Scientist("strong", 2, counterexamples=False)
+    line = [Card.parse("9S")]
+    sci.observe_starter(line[0])
+    # a rule of two cards the space cannot write whole: every family stays in doubt
+    for _ in range(9):
+        card = rng.choice(ALL_CARDS)
+        ok = (card.rank + line[-1].rank) % 3 != 0 or card.suit == line[-1].suit
+        sci.observe(line, card, ok)
+        if ok:
+            line.append(card)
+    belief = sci.belief
+    cards = [c.index for c in ALL_CARDS]
+    pos = len(line) + 1
+    checked = set()
+    for fam in belief.extras:
+        if not isinstance(fam, MARGINAL_FAMILIES):
+            continue
+        rows: dict[int, float] = {}
+        fam.rows(pos, line, rows, 0.5)
+        acc = [0.0] * len(cards)
+        fam.marginals(pos, line, cards, acc, 0.5)
+        for card, got in zip(ALL_CARDS, acc, strict=True):
+            assert got == pytest.approx(_rows_mass(rows, card), abs=1e-12), (fam.name, card)
+        checked.add(type(fam).__name__)
+    assert checked == {"MixedLagFamily", "CardSplitFamily", "ValueSetFamily"}
+    hand = parse_cards("2C 7D 7H QS KD AS")
+    probs = sci.acceptance(line, hand)
+    assert max(probs.values()) > 0.05 and min(probs.values()) < 0.95
+    full = belief.row_weights(pos, line[-1], sci.strength.samples, line[-2], line[-3])
+    for card in hand:
+        assert probs[card] == pytest.approx(_rows_mass(full, card), abs=1e-9)

@@ -900,6 +900,24 @@ class CardSplitFamily(_Refuting):
             if i + 1 < len(sides[s]):
                 cur[s] = sides[s][i + 1][0]
 
+    def marginals(self, pos: int, line: Sequence[Card], cards: Sequence[int],
+                  acc: list[float], scale: float) -> None:
+        """Add to ``acc[t]`` ``scale`` times the probability that card ``cards[t]``
+        is accepted, as :meth:`rows` has it (the coupling keeps each card's
+        probability its side's): the weight of its side's rows that hold it."""
+        if not self.alive():
+            return
+        p = _row(_back(line, self.back))
+        side = self.side_of[p]
+        if side[0] < 0:  # (a condition that cannot be read: any card)
+            for t in range(len(cards)):
+                acc[t] += scale
+            return
+        for t, c in enumerate(cards):
+            s = side[c]
+            if s >= 0:
+                acc[t] += scale * fsum([w for r, w in self._side_rows(s, p) if r >> c & 1])
+
     def live_singles(self) -> set[int]:
         return set()
 
@@ -1319,6 +1337,49 @@ class MixedLagFamily:
                         if hit:
                             row = a_row & b_row if how == "and" else a_row | b_row
                             out[row] = out.get(row, 0.0) + w * hit.bit_count()
+
+    def marginals(self, pos: int, line: Sequence[Card], cards: Sequence[int],
+                  acc: list[float], scale: float) -> None:
+        """Add to ``acc[t]`` ``scale`` times the probability that card ``cards[t]``
+        is accepted: the weight :meth:`rows` puts on the rows holding it.
+
+        Without the rows: a pair ``A and B`` accepts card ``c`` when ``A`` does
+        and ``B`` does, so a front's share is its weight times the number of
+        its live backs that accept ``c`` (one mask, ``K_c``, for all fronts);
+        ``A or B`` when ``A`` does (all its backs) or, else, ``B`` does. A
+        dozen cards of a hand cost a bit count each per front, where the rows
+        cost a dictionary entry per front and way the backs judge.
+        """
+        if self.z <= 0:
+            return
+        srows = single_rows(self.space)
+        r1 = _row(line[-1] if line else None)
+        # the backs accepting each card
+        kc = [0] * len(cards)
+        for k, b_row in enumerate(self._back_rows(pos, *_backs(line))):
+            for t, c in enumerate(cards):
+                if b_row >> c & 1:
+                    kc[t] |= 1 << k
+        ts = list(zip(range(len(cards)), cards, kc, strict=True))
+        f_scale = scale * self.norm / self.z
+        fronts, front_w = self.fronts, self.front_w
+        for h, how in enumerate(self.HOWS):
+            is_and = how == "and"
+            for m, masks in enumerate(self.live[h]):
+                pe = self.pe[m]
+                for f, mask in enumerate(masks):
+                    if not mask:
+                        continue
+                    a_row = srows[fronts[f]][r1]
+                    w = f_scale * front_w[f] * pe
+                    if is_and:
+                        for t, c, k in ts:
+                            if a_row >> c & 1:
+                                acc[t] += w * (mask & k).bit_count()
+                    else:
+                        n = w * mask.bit_count()
+                        for t, c, k in ts:
+                            acc[t] += n if a_row >> c & 1 else w * (mask & k).bit_count()
 
     def best(self, index: int) -> ExtraCandidate | None:
         top: tuple[float, int, int, int] | None = None
@@ -2777,6 +2838,44 @@ class ValueSetFamily:
                 row = self._simple_row(j, ctx)
                 out[row] = out.get(row, 0.0) + w * prior[j]
 
+    def marginals(self, pos: int, line: Sequence[Card], cards: Sequence[int],
+                  acc: list[float], scale: float) -> None:
+        """Add to ``acc[t]`` ``scale`` times the probability that card ``cards[t]``
+        is accepted: the weight :meth:`rows` puts on the rows holding it.
+
+        A card gives one value after the line's ranks: the free part accepts
+        it if the value was seen accepted, or, unseen, with the predictive
+        probability; the simple sets holding the value (``holding``) count
+        their prior a share at a time (``tiers``), one bit count each.
+        """
+        total = self.evidence()
+        if total <= 0:
+            return
+        ctx = self._line_context(line)
+        if ctx is None:
+            for t in range(len(cards)):
+                acc[t] += scale
+            return
+        free = scale * (1.0 - self.SIMPLE) * self._free_evidence() / total
+        acc_v, ref_v, _ = self._state()
+        p_unseen = self._p_unseen(acc_v, ref_v)
+        unit = scale * self.SIMPLE / total
+        levels = [(unit * self.pe[m], mask) for m, mask in enumerate(self.levels) if mask]
+        of_value: dict[int, float] = {}
+        for t, c in enumerate(cards):
+            v = self.fn(ALL_CARDS[c].rank, *ctx)
+            share = of_value.get(v)
+            if share is None:
+                share = 0.0
+                if free > 0:
+                    share = free if v in acc_v else 0.0 if v in ref_v else free * p_unseen
+                held = self.holding.get(v, 0)
+                if held:
+                    share += fsum([w * p * (mask & held & tier).bit_count()
+                                   for w, mask in levels for tier, p in self.tiers])
+                of_value[v] = share
+            acc[t] += share
+
     def _simple_row(self, j: int, ctx: tuple[int, ...]) -> int:
         """The cards simple set ``j`` accepts after the ranks ``ctx``."""
         row = self._simple_rows.get((j, ctx))
@@ -3140,6 +3239,14 @@ def _prev_rank_at_least(r: int) -> Callable[[Card], bool]:
 
 
 _TEMPLATES: dict[tuple[int, int, float], tuple[Space, list[Family]]] = {}
+
+
+#: The families whose ``marginals`` give a few cards' probabilities without
+#: their rows (a prediction for a hand asks only that: see
+#: :meth:`eleusis.ai.inference.Belief.predict`); they are most of the extra
+#: families' work in a decision's first turns.
+MARGINAL_FAMILIES = (MixedLagFamily, CardSplitFamily, ValueSetFamily)
+MarginalFamily = MixedLagFamily | CardSplitFamily | ValueSetFamily
 
 
 def make_families(space: Space, kmax: int, eps: float) -> list[Family]:

@@ -35,8 +35,10 @@ from typing import TypeVar, cast
 
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
 from eleusis.ai.families import (
+    MARGINAL_FAMILIES,
     ExtraCandidate,
     Family,
+    MarginalFamily,
     SplitFamily,
     block_context,
     make_families,
@@ -575,15 +577,26 @@ class Belief:
         post, _ = self.family_posterior()
         p_out = post[self.out_index]
         limit = self.sample_limit
-        key = ("rows", obs.pos, obs.prev, limit, obs.prev2, obs.prev3)
-        rows = self._memo.get(key)
-        if rows is None:
-            rows = yield from self._row_weights_steps(obs.pos, obs.prev, limit, obs.prev2,
-                                                      obs.prev3)
-        assert isinstance(rows, dict)
-        b = 1 << obs.card.index
-        total = fsum(rows.values())
-        p_mix = fsum(w for r, w in rows.items() if r & b) / total if total > 0 else 0.5
+        rows = self._memo.get(("rows", obs.pos, obs.prev, limit, obs.prev2, obs.prev3))
+        if rows is not None:
+            assert isinstance(rows, dict)
+            b = 1 << obs.card.index
+            total = fsum(rows.values())
+            mass = fsum(w for r, w in rows.items() if r & b)
+        else:
+            # (what the decision before this play worked out: its base is memoised)
+            base = yield from self._base_or_steps(obs.pos, obs.prev, limit, obs.prev2,
+                                                  obs.prev3)
+            known = cast(dict[Card, float], self._memo.get(
+                ("masses", obs.pos, obs.prev, limit, obs.prev2, obs.prev3), {}))
+            seen = known.get(obs.card)
+            if seen is None:
+                line = _line_of(obs.prev, obs.prev2, obs.prev3)
+                seen = self._masses(base, obs.pos, line, [obs.card])[0]
+            mass = seen
+            _, fast, factor, half = base
+            total = (fsum(base[0].values()) + fsum(w for _, w in fast)) * factor + half
+        p_mix = mass / total if total > 0 else 0.5
         r_acc = self.outside_rates()[obs.card.index]
         p_acc_out = 0.5 * p_mix + 0.5 * r_acc  # (p_mix holds the outside part too)
         p_in = (p_mix - p_out * p_acc_out) / (1.0 - p_out) if p_out < 1.0 else p_mix
@@ -649,33 +662,45 @@ class Belief:
         milliseconds in the first turns. Memoised until the posterior
         changes (a decision asks for its hand's cards up to three times:
         whether the hand is stuck, whether waiting is slow, which to play).
+        The same sums as :meth:`row_weights` (each card's rows), but the
+        families that can say how likely a card is without building their
+        rows (``MARGINAL_FAMILIES``) are asked for these cards only.
         """
         wanted = list(dict.fromkeys(cards))
         key = ("predict", pos, prev, sample_limit, prev2, prev3, tuple(wanted))
         hit = self._memo.get(key)
         if hit is not None:
             return dict(cast(dict[Card, float], hit))
-        rows = self.row_weights(pos, prev, sample_limit, prev2, prev3)
-        mask = 0
-        for card in wanted:
-            mask |= 1 << card.index
-        # the rows grouped by what they say of these cards (the same fsum of
-        # the same weights as one pass per card: fsum is correctly rounded)
-        groups: dict[int, list[float]] = {}
-        for row, w in rows.items():
-            k = row & mask
-            group = groups.get(k)
-            if group is None:
-                groups[k] = [w]
-            else:
-                group.append(w)
-        out: dict[Card, float] = {}
-        for card in wanted:
-            b = 1 << card.index
-            out[card] = min(1.0, max(0.0, fsum([w for k, ws in groups.items() if k & b
-                                                for w in ws])))
+        full = self._memo.get(("rows", pos, prev, sample_limit, prev2, prev3))
+        if full is not None:  # (already built for a joint question: read it)
+            mass = _card_masses(cast(dict[int, float], full), wanted)
+        else:
+            base = self._base(pos, prev, sample_limit, prev2, prev3)
+            mass = self._masses(base, pos, _line_of(prev, prev2, prev3), wanted)
+            # (the card played next is one of these: its observation reads it here)
+            known = self._memo.setdefault(("masses", pos, prev, sample_limit, prev2, prev3), {})
+            cast(dict[Card, float], known).update(zip(wanted, mass, strict=True))
+        out = {card: min(1.0, max(0.0, m)) for card, m in zip(wanted, mass, strict=True)}
         self._memo[key] = dict(out)
         return out
+
+    def _masses(self, base: _Base, pos: int, line: Sequence[Card],
+                cards: Sequence[Card]) -> list[float]:
+        """The weight of the rows holding each card: ``base``'s grouped, the
+        marginal families' asked, the outside model's mixed in (see
+        :meth:`_row_weights_steps`)."""
+        rows, fast, factor, half = base
+        mass = _card_masses(rows, cards)
+        if fast:
+            idx = [c.index for c in cards]
+            acc = [0.0] * len(cards)
+            for fam, scale in fast:
+                fam.marginals(pos, line, idx, acc, scale)
+            mass = [m + a for m, a in zip(mass, acc, strict=True)]
+        if half > 0.0:
+            rates = self.outside_rates()
+            mass = [m * factor + half * rates[c.index] for m, c in zip(mass, cards, strict=True)]
+        return mass
 
     def row_weights(self, pos: int, prev: Card | None, sample_limit: int | None = 1200,
                     prev2: Card | None = None, prev3: Card | None = None) -> dict[int, float]:
@@ -692,9 +717,59 @@ class Belief:
                            lambda: self._row_weights_steps(pos, prev, sample_limit, prev2, prev3),
                            size)
 
+    def _base(self, pos: int, prev: Card | None, sample_limit: int | None,
+              prev2: Card | None, prev3: Card | None) -> _Base:
+        """:meth:`_base_steps`, memoised and deferred as :meth:`row_weights` is."""
+        return self._query(("base", pos, prev, sample_limit, prev2, prev3),
+                           lambda: self._base_steps(pos, prev, sample_limit, prev2, prev3),
+                           self._sample_size(sample_limit))
+
+    def _base_or_steps(self, pos: int, prev: Card | None, sample_limit: int | None,
+                       prev2: Card | None, prev3: Card | None) -> Steps[_Base]:
+        """The memoised base, or its computation in steps (memoised at the end)."""
+        key = ("base", pos, prev, sample_limit, prev2, prev3)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return cast(_Base, hit)
+        version = self.version
+        base = yield from self._base_steps(pos, prev, sample_limit, prev2, prev3)
+        if self.version == version:
+            self._memo[key] = base
+        return base
+
     def _row_weights_steps(self, pos: int, prev: Card | None, sample_limit: int | None,
                            prev2: Card | None, prev3: Card | None = None
                            ) -> Steps[dict[int, float]]:
+        rows, fast, factor, half = yield from self._base_or_steps(pos, prev, sample_limit,
+                                                                  prev2, prev3)
+        rows = dict(rows)
+        if fast:
+            line = _line_of(prev, prev2, prev3)
+            for fam, scale in fast:
+                fam.rows(pos, line, rows, scale)
+        if half > 0.0:
+            # the outside model: half the belief's own prediction, half a rate
+            if factor != 1.0:
+                rows = {r: w * factor for r, w in rows.items()}
+            # as nested rows: the cards accepted with at least each rate
+            by_rate: dict[float, int] = {}
+            for index, rate in enumerate(self.outside_rates()):
+                by_rate[rate] = by_rate.get(rate, 0) | 1 << index
+            levels = sorted(by_rate, reverse=True)
+            row = 0
+            for rate, nxt in zip(levels, [*levels[1:], 0.0], strict=True):
+                row |= by_rate[rate]
+                rows[row] = rows.get(row, 0.0) + half * (rate - nxt)
+            rows[0] = rows.get(0, 0.0) + half * (1.0 - levels[0])
+        return rows
+
+    def _base_steps(self, pos: int, prev: Card | None, sample_limit: int | None,
+                    prev2: Card | None, prev3: Card | None = None) -> Steps[_Base]:
+        """The rows of every family but the marginal ones, those families with
+        their shares, and how the outside model mixes in: ``(rows, [(extra
+        family, share)], factor, half)``, the prediction being ``factor``
+        times the rows' plus ``half`` times the outside model's rate (see
+        :meth:`outside_rates`)."""
         post, _ = self.family_posterior()
         row_shift = NCARDS * (NOPREV if prev is None else prev.index)
         chans = channels_of(pos)
@@ -725,16 +800,15 @@ class Belief:
                 if w:
                     row = (bits[i] >> shift2) & FULL52
                     rows[row] = rows.get(row, 0.0) + w
+        fast: list[tuple[MarginalFamily, float]] = []
         if self.extras:
-            line: list[Card] = []
-            for c in (prev, prev2, prev3):
-                if c is None:
-                    break
-                line.insert(0, c)
+            line = _line_of(prev, prev2, prev3)
             acc = [0.0] * self.space.level_end[1]
             for j, fam in enumerate(self.extras):
                 if post[4 + j] > 1e-4:  # (below, no prediction moves by more)
-                    if isinstance(fam, SplitFamily) and fam.back == 1:
+                    if isinstance(fam, MARGINAL_FAMILIES):
+                        fast.append((fam, post[4 + j]))
+                    elif isinstance(fam, SplitFamily) and fam.back == 1:
                         fam.add_weights(pos, line, acc, post[4 + j])
                     else:
                         fam.rows(pos, line, rows, post[4 + j])
@@ -743,26 +817,15 @@ class Belief:
                 if w:
                     row = srow[p_row]
                     rows[row] = rows.get(row, 0.0) + w
+        factor, half = 1.0, 0.0
         if self.outside > 0 and post[self.out_index] > 0:
-            # the outside model: half the belief's own prediction, half a rate
             p_out = post[self.out_index]
             if p_out < 1.0:
                 factor = 1.0 + 0.5 * p_out / (1.0 - p_out)
-                rows = {r: w * factor for r, w in rows.items()}
                 half = 0.5 * p_out
             else:
                 half = p_out
-            # as nested rows: the cards accepted with at least each rate
-            by_rate: dict[float, int] = {}
-            for index, rate in enumerate(self.outside_rates()):
-                by_rate[rate] = by_rate.get(rate, 0) | 1 << index
-            levels = sorted(by_rate, reverse=True)
-            row = 0
-            for rate, nxt in zip(levels, [*levels[1:], 0.0], strict=True):
-                row |= by_rate[rate]
-                rows[row] = rows.get(row, 0.0) + half * (rate - nxt)
-            rows[0] = rows.get(0, 0.0) + half * (1.0 - levels[0])
-        return rows
+        return rows, fast, factor, half
 
     def inside(self, probs: dict[Card, float]) -> dict[Card, float]:
         """What the rules this belief can write predict, from :meth:`predict`'s ``probs``.
@@ -1041,6 +1104,42 @@ class Belief:
 
 #: A candidate of an enumerated family or of an extra one.
 AnyCandidate = Candidate | ExtraCandidate
+
+#: A prediction's rows before the marginal families and the outside model:
+#: (rows, [(marginal family, its share)], factor, half) (see
+#: :meth:`Belief._base_steps`).
+_Base = tuple[dict[int, float], list[tuple[MarginalFamily, float]], float, float]
+
+
+def _line_of(prev: Card | None, prev2: Card | None, prev3: Card | None) -> list[Card]:
+    """The last cards of a mainline, oldest first, from the last three (None: none)."""
+    line: list[Card] = []
+    for c in (prev, prev2, prev3):
+        if c is None:
+            break
+        line.insert(0, c)
+    return line
+
+
+def _card_masses(rows: dict[int, float], cards: Sequence[Card]) -> list[float]:
+    """The weight of the rows holding each card (an exact sum, grouped by what the
+    rows say of these cards: the same fsum of the same weights as one pass per card)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    groups: dict[int, list[float]] = {}
+    for row, w in rows.items():
+        k = row & mask
+        group = groups.get(k)
+        if group is None:
+            groups[k] = [w]
+        else:
+            group.append(w)
+    out = []
+    for card in cards:
+        b = 1 << card.index
+        out.append(fsum([w for k, ws in groups.items() if k & b for w in ws]))
+    return out
 
 _BINARY = bytes.maketrans(b"01", b"\x00\x01")
 _Start = tuple[list[float], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[float, ...]]
