@@ -154,6 +154,64 @@ def _context_free(space: Space) -> list[bool]:
 _FREE: dict[int, tuple[Space, list[bool]]] = {}
 
 
+_BLOCK_INDEX: dict[int, tuple[Space, tuple[dict[int, int], ...]]] = {}
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _block_index(space: Space) -> tuple[dict[int, int], ...]:
+    """For each last card ``p`` (and NOPREV), ``{row: the single blocks with that
+    row after p}`` as a bit set over the blocks; built once per space and cached."""
+    hit = _BLOCK_INDEX.get(id(space))
+    if hit is None or hit[0] is not space:
+        index: list[dict[int, int]] = [{} for _ in range(NCARDS + 1)]
+        for a, rows in enumerate(single_rows(space)):
+            for p, row in enumerate(rows):
+                index[p][row] = index[p].get(row, 0) | 1 << a
+        hit = _BLOCK_INDEX[id(space)] = (space, tuple(index))
+    return hit[1]
+
+
+class BlockFit:
+    """Which single blocks judge like a candidate after the last cards it can reach.
+
+    ``rows`` is the candidate's row after each reachable last card;
+    ``wanted`` the blocks worth comparing (a bit set; the others count as
+    disagreeing). :meth:`flags` answers for the last cards of a set
+    ``where`` (a side of a split on the last card; -1: all), one byte per
+    block, 1 where the block accepts what the candidate accepts after each
+    of them. Worked out from an index of the blocks by row (one look-up per
+    last card and a mask operation per side), where comparing each block's
+    rows cost a pass over the blocks per candidate.
+
+    >>> from eleusis.ai.space import build_space
+    >>> space = build_space(1)
+    >>> red = next(a for a in range(space.level_end[1]) if space.text(a) == "card is red")
+    >>> rows = {p: single_rows(space)[red][p] for p in (0, 13)}
+    >>> BlockFit(space, (1 << space.level_end[1]) - 1, rows).flags(-1)[red]
+    1
+    """
+
+    def __init__(self, space: Space, wanted: int, rows: dict[int, int]) -> None:
+        index = _block_index(space)
+        self.n1 = space.level_end[1]
+        self.wanted = wanted
+        self.agree = [(p, index[p].get(row, 0)) for p, row in rows.items()]
+        self._flags: dict[int, bytes] = {}
+
+    def flags(self, where: int) -> bytes:
+        """One byte per single block: 1 if it agrees after every reachable card of ``where``."""
+        hit = self._flags.get(where)
+        if hit is None:
+            # (no reachable card on that side: every block agrees, as none is compared)
+            ok = self.wanted if where else (1 << self.n1) - 1
+            for p, mask in self.agree:
+                if where >> p & 1:
+                    ok &= mask
+            hit = self._flags[where] = (bin(ok)[:1:-1].ljust(self.n1, "0")
+                                        .encode("ascii").translate(_FLAGS))
+        return hit
+
+
 def block_context(fam: Family) -> int:
     """The earlier card whose single-block verdicts ``fam.observe`` reads: 1, the last
     card; 2, the one two back (a split whose blocks read ``prev2``)."""
@@ -187,7 +245,7 @@ class Family(Protocol):
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool: ...
     def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int: ...
     def alive(self) -> bool: ...
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float: ...
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float: ...
     def live_singles(self) -> set[int]: ...
     def fresh(self) -> Family: ...
 
@@ -461,11 +519,11 @@ class SplitFamily(_Refuting):
             return {a for live in self.live for a in live if free[a]}
         return {a for live in self.live for a in live}
 
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """The family's posterior share of rules agreeing with a candidate.
 
-        ``bad[a]``: the set of reachable last cards after which single block
-        ``a`` judges differently from the candidate. For a split on the last
+        ``fit``: which single blocks judge like the candidate after the
+        reachable last cards (see :class:`BlockFit`). For a split on the last
         card, a side's block must agree after that side's last cards; for a
         position split (whose sides are not tracked), after all of them.
         Blocks read against ``prev2`` count when they read only the card (the
@@ -478,13 +536,14 @@ class SplitFamily(_Refuting):
             z = self.z[s]
             if z <= 0:
                 return 0.0
-            where = self.side_prevs[s] if self.side_prevs is not None else -1
+            ok = fit.flags(self.side_prevs[s] if self.side_prevs is not None else -1)
             mm = self.mm[s]
+            live = self.live[s]
             if free is None and self.k1 == 1:  # (a live block has no mismatch: pe[0] is 1)
-                share *= sum([w[a] for a in self.live[s] if not bad[a] & where]) / z
+                share *= sum([w[a] for a in live if ok[a]]) / z
                 continue
-            share *= sum(w[a] * pe[mm[a]] for a in self.live[s]
-                         if not bad[a] & where and (free is None or free[a])) / z
+            share *= sum(w[a] * pe[mm[a]] for a in live
+                         if ok[a] and (free is None or free[a])) / z
         return share
 
     def _ranked(self, s: int) -> list[int]:
@@ -780,6 +839,8 @@ class CardSplitFamily(_Refuting):
         self.excluded: set[tuple[int, ...]] = set()
         #: per side, {last card: that side's predicted rows} (see :meth:`rows`)
         self._side_cache: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(k)]
+        #: the same laws unsorted (see :meth:`_side_law`)
+        self._law_cache: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(k)]
 
     def two_back(self, name: str, prior: float) -> CardSplitFamily:
         """The same split with its blocks read against the card two back, before any
@@ -798,6 +859,7 @@ class CardSplitFamily(_Refuting):
         new.z = [1.0] * self.k
         new.excluded = set()
         new._side_cache = [{} for _ in range(self.k)]
+        new._law_cache = [{} for _ in range(self.k)]
         return new
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
@@ -820,6 +882,7 @@ class CardSplitFamily(_Refuting):
             pe, w = self.pe, self.cw[s]
             self.z[s] = sum(w[j] * pe[mm[j]] for j in live)
             self._side_cache[s] = {}
+            self._law_cache[s] = {}
 
     def evidence(self) -> float:
         e = 1.0
@@ -913,15 +976,39 @@ class CardSplitFamily(_Refuting):
             for t in range(len(cards)):
                 acc[t] += scale
             return
+        laws: dict[int, list[tuple[int, float]]] = {}
         for t, c in enumerate(cards):
             s = side[c]
             if s >= 0:
-                acc[t] += scale * fsum([w for r, w in self._side_rows(s, p) if r >> c & 1])
+                law = laws.get(s)
+                if law is None:
+                    law = laws[s] = self._side_law(s, p)
+                acc[t] += scale * fsum([w for r, w in law if r >> c & 1])
+
+    def _side_law(self, s: int, p: int) -> list[tuple[int, float]]:
+        """:meth:`_side_rows` in no order (what a card's probability needs): the
+        sorted law if already made, else the classes' rows and weights as they
+        fall, memoised alike."""
+        hit = self._side_cache[s].get(p)
+        if hit is not None:
+            return hit
+        hit = self._law_cache[s].get(p)
+        if hit is not None:
+            return hit
+        acc: dict[int, float] = {}
+        pe, w, mm, rows = self.pe, self.cw[s], self.mm[s], self.crows[s]
+        get = acc.get
+        for j in self.live[s]:
+            r = rows[j][p]
+            acc[r] = get(r, 0.0) + w[j] * pe[mm[j]]
+        f = 1.0 / self.z[s]
+        out = self._law_cache[s][p] = [(r, v * f) for r, v in acc.items()]
+        return out
 
     def live_singles(self) -> set[int]:
         return set()
 
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """The share of rules agreeing with a candidate on each side's cards everywhere
         it can reach (``rows``: the candidate's row after each reachable last card).
         Classes read against ``prev2`` count when they read only the card (the
@@ -1189,7 +1276,7 @@ class LagFamily:
         """The relations some hypothesis still alive is made of."""
         return {self.hyps[h][0] for h, m in enumerate(self.mm) if m < self.k1}
 
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Counted when the candidate accepts one fixed set wherever it can go.
 
         Then a relation that accepts exactly that set after every reachable
@@ -1199,8 +1286,9 @@ class LagFamily:
         """
         if self.z <= 0 or len(set(rows.values())) != 1:
             return 0.0
+        ok = fit.flags(-1)
         return sum(self.w[h] * self.pe[m] for h, m in enumerate(self.mm)
-                   if m < self.k1 and not bad[self.hyps[h][0]]) / self.z
+                   if m < self.k1 and ok[self.hyps[h][0]]) / self.z
 
 
 class MixedLagFamily:
@@ -1361,6 +1449,8 @@ class MixedLagFamily:
                 if b_row >> c & 1:
                     kc[t] |= 1 << k
         ts = list(zip(range(len(cards)), cards, kc, strict=True))
+        # the cards each front accepts, as (t, K_c) pairs (fronts share rows)
+        by_row: dict[int, list[tuple[int, int]]] = {}
         f_scale = scale * self.norm / self.z
         fronts, front_w = self.fronts, self.front_w
         for h, how in enumerate(self.HOWS):
@@ -1373,9 +1463,11 @@ class MixedLagFamily:
                     a_row = srows[fronts[f]][r1]
                     w = f_scale * front_w[f] * pe
                     if is_and:
-                        for t, c, k in ts:
-                            if a_row >> c & 1:
-                                acc[t] += w * (mask & k).bit_count()
+                        yes = by_row.get(a_row)
+                        if yes is None:
+                            yes = by_row[a_row] = [(t, k) for t, c, k in ts if a_row >> c & 1]
+                        for t, k in yes:
+                            acc[t] += w * (mask & k).bit_count()
                     else:
                         n = w * mask.bit_count()
                         for t, c, k in ts:
@@ -1436,7 +1528,7 @@ class MixedLagFamily:
     def live_singles(self) -> set[int]:
         return set()
 
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Not counted (an underestimate of a plain candidate's probability)."""
         return 0.0
 
@@ -1617,7 +1709,7 @@ class RelationFamily:
     def live_singles(self) -> set[int]:
         return set()
 
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Not counted: an underestimate of a plain candidate's probability, which
         only delays a guess (a relation with the position changes as the line
         grows; one with two cards back reads what a plain rule cannot)."""
@@ -2144,7 +2236,7 @@ class ExceptionFamily:
     def live_singles(self) -> set[int]:
         return set()
 
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Not counted (an underestimate of a plain candidate's probability)."""
         return 0.0
 
@@ -2537,7 +2629,7 @@ class RankSetFamily:
     def live_singles(self) -> set[int]:
         return set()
 
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """A candidate that accepts ``fixed`` as the family does and one fixed set of
         ranks on the other cards, wherever it can go, agrees."""
         sets = set(rows.values())
@@ -2957,7 +3049,7 @@ class ValueSetFamily:
     def live_singles(self) -> set[int]:
         return set()
 
-    def agreement(self, bad: Sequence[int], rows: dict[int, int]) -> float:
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Not counted (an underestimate of a plain candidate's probability)."""
         return 0.0
 

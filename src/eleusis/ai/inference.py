@@ -36,6 +36,7 @@ from typing import TypeVar, cast
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
 from eleusis.ai.families import (
     MARGINAL_FAMILIES,
+    BlockFit,
     ExtraCandidate,
     Family,
     MarginalFamily,
@@ -1038,42 +1039,29 @@ class Belief:
                              if mm6[i] <= self.kmax and not (bits[i] ^ tt) & mk)
                 total[LAG2] = post[LAG2] * agree / self.z[6]
         if self.extras:
-            n1 = self.space.level_end[1]
-            wanted = self._wanted_singles(post)
-            bad = [-1] * n1  # (-1: disagrees everywhere; atoms no family uses)
-            srows = single_rows(self.space)
-            # the block's rows after the reachable cards against the candidate's,
-            # compared in C (map, compress): the set of cards where they differ
-            # (two NOPREV columns pad it, left out by map: a tuple for any number of cards,
-            # none included, where every wanted block agrees: 0, as the loop had it)
-            pick = operator.itemgetter(*prevs, NOPREV, NOPREV)
-            want = [rows[p] for p in prevs]
-            bps = [1 << p for p in prevs]
-            for a in range(n1):
-                if wanted[a]:
-                    bad[a] = sum(compress(bps, map(operator.ne, pick(srows[a]), want)))
+            fit = BlockFit(self.space, self._wanted_singles(post), rows)
             for j, fam in enumerate(self.extras):
                 if post[4 + j] > 1e-4:
-                    share = fam.agreement(bad, rows)
+                    share = fam.agreement(fit, rows)
                     if share > 0:
                         total[4 + j] = post[4 + j] * share
         return total
 
-    def _wanted_singles(self, post: list[float]) -> list[bool]:
-        """For each single block, whether a likely extra family still allows it.
+    def _wanted_singles(self, post: list[float]) -> int:
+        """The single blocks a likely extra family still allows, as a bit set.
 
         The same for every candidate until the posterior changes: memoised.
         """
         hit = self._memo.get(("wanted",))
         if hit is not None:
-            return cast(list[bool], hit)
-        wanted = [False] * self.space.level_end[1]
+            return cast(int, hit)
+        wanted: set[int] = set()
         for j, fam in enumerate(self.extras):
             if post[4 + j] > 1e-4:
-                for a in fam.live_singles():
-                    wanted[a] = True
-        self._memo[("wanted",)] = wanted
-        return wanted
+                wanted |= fam.live_singles()
+        mask = sum(1 << a for a in wanted)
+        self._memo[("wanted",)] = mask
+        return mask
 
     def _right_steps(self, post: list[float], tm: list[tuple[int, int, int]],
                      sample_limit: int | None) -> Steps[float]:
