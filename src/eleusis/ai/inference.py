@@ -457,6 +457,7 @@ class Belief:
         if len(self.observations) % 16 == 0:
             yield None
             yield from self._refresh_steps()
+        self.touch()  # (nothing read while the families changed is kept)
 
     def _hits(self, bit: int, first: bool) -> list[int]:
         """For each live hypothesis (in order), 1 if it accepts context ``bit``, else 0.
@@ -514,6 +515,11 @@ class Belief:
                       last: Card) -> Steps[None]:
         """:meth:`exclude`, pausing between chunks of hypotheses."""
         self.touch()
+        yield from self._exclude_steps(cand, pos_next, last)
+        self.touch()  # (nothing read while the belief changed is kept)
+
+    def _exclude_steps(self, cand: Candidate | ExtraCandidate, pos_next: int,
+                       last: Card) -> Steps[None]:
         if isinstance(cand, ExtraCandidate):
             cand.owner.exclude(cand.parts)
             return
@@ -612,7 +618,17 @@ class Belief:
         Families 0-3 are the enumerated ones (plain, pos2, pos3, prev2),
         ``4 + j`` the extra family ``extras[j]``, and the last one (index
         :attr:`out_index`, when ``outside`` is set) the outside model.
+        Memoised until the posterior changes (a decision asks a few dozen
+        times, and each answer asks every extra family); the lists are the
+        caller's.
         """
+        hit = self._memo.get(("posterior",))
+        if hit is None:
+            hit = self._memo[("posterior",)] = self._family_posterior()
+        post, z = cast(tuple[list[float], list[float]], hit)
+        return list(post), list(z)
+
+    def _family_posterior(self) -> tuple[list[float], list[float]]:
         z = [self.evidence(c) for c in range(NCHANNELS)]
         main = 1.0 - self.extra_mass - self.outside
         raw = []
@@ -980,7 +996,8 @@ class Belief:
             if _same_behaviour(beh, ex):
                 return 0.0, {}
         post, _ = self.family_posterior()
-        tm = [(c, t, beh.masks[c]) for c, t in enumerate(beh.targets)
+        # (each target cut to its mask: a hypothesis agrees where ``bits & m == t``)
+        tm = [(c, t & beh.masks[c], beh.masks[c]) for c, t in enumerate(beh.targets)
               if t is not None and c < 6 and (c == 0 or post[1 if c < 3 else 2] > 1e-4)]
         size = self._sample_size(sample_limit) * len(tm)
         q: float = self._query(("right", cand, pos_next, last, sample_limit),
@@ -1079,7 +1096,7 @@ class Belief:
                     b = bits[i]
                     for c, t, m in tm:
                         mc = mm[c][i]
-                        if mc < k1 and not (b ^ t) & m:
+                        if mc < k1 and b & m == t:
                             agree[c] += prior[i] * pe[mc] * scale
         q = 0.0
         for f, chans in enumerate(FAMILY_CHANNELS[:LAG2]):
