@@ -445,12 +445,10 @@ class SplitFamily(_Refuting):
         want = 1 if obs.accepted else 0
         mm = self.mm[s]
         k1 = self.k1
-        changed = False
-        for a in self.live[s]:
-            if single_verdicts[a] != want:
+        wrong = [a for a in self.live[s] if single_verdicts[a] != want]
+        if wrong:
+            for a in wrong:
                 mm[a] += 1
-                changed = True
-        if changed:
             self.live[s] = live = [a for a in self.live[s] if mm[a] < k1]
             pe, w = self.pe, self.w
             self.z[s] = sum(w[a] * pe[mm[a]] for a in live)
@@ -508,6 +506,10 @@ class SplitFamily(_Refuting):
         pe, w = self.pe, self.w
         mm = self.mm[s]
         f = scale / z
+        if self.k1 == 1:  # (a live block has no mismatch: pe[0] is 1)
+            for a in self.live[s]:
+                acc[a] += f * w[a]
+            return
         for a in self.live[s]:
             acc[a] += f * w[a] * pe[mm[a]]
 
@@ -871,12 +873,10 @@ class CardSplitFamily(_Refuting):
         want = 1 if obs.accepted else 0
         mm = self.mm[s]
         rows = self.crows[s]
-        changed = False
-        for j in self.live[s]:
-            if (rows[j][p] >> c) & 1 != want:
+        wrong = [j for j in self.live[s] if (rows[j][p] >> c) & 1 != want]
+        if wrong:
+            for j in wrong:
                 mm[j] += 1
-                changed = True
-        if changed:
             k1 = self.k1
             self.live[s] = live = [j for j in self.live[s] if mm[j] < k1]
             pe, w = self.pe, self.cw[s]
