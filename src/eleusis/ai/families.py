@@ -451,7 +451,7 @@ class SplitFamily(_Refuting):
                 mm[a] += 1
             self.live[s] = live = [a for a in self.live[s] if mm[a] < k1]
             pe, w = self.pe, self.w
-            self.z[s] = sum(w[a] * pe[mm[a]] for a in live)
+            self.z[s] = sum([w[a] * pe[mm[a]] for a in live])
 
     def evidence(self) -> float:
         e = 1.0
@@ -671,7 +671,7 @@ class BackSplitFamily(SplitFamily):
         if changed:
             self.live[s] = live = [a for a in self.live[s] if mm[a] < self.k1]
             pe, w = self.pe, self.w
-            self.z[s] = sum(w[a] * pe[mm[a]] for a in live)
+            self.z[s] = sum([w[a] * pe[mm[a]] for a in live])
 
     def _side_line(self, line: Sequence[Card]) -> int | None:
         return self._side_of(line[-1] if line else None, line[-2] if len(line) >= 2 else None)
@@ -880,7 +880,7 @@ class CardSplitFamily(_Refuting):
             k1 = self.k1
             self.live[s] = live = [j for j in self.live[s] if mm[j] < k1]
             pe, w = self.pe, self.cw[s]
-            self.z[s] = sum(w[j] * pe[mm[j]] for j in live)
+            self.z[s] = sum([w[j] * pe[mm[j]] for j in live])
             self._side_cache[s] = {}
             self._law_cache[s] = {}
 
@@ -1028,7 +1028,7 @@ class CardSplitFamily(_Refuting):
                 live = [j for j in live if crows[j][p] == rm]
                 if not live:
                     return 0.0
-            share *= sum(w[j] * pe[mm[j]] for j in live) / z
+            share *= sum([w[j] * pe[mm[j]] for j in live]) / z
         return share
 
     def _ranked(self, s: int) -> list[int]:
@@ -3003,10 +3003,10 @@ class ValueSetFamily:
         if wrong > self.kmax:
             return 0.0
         want = set(parts)
-        if acc - want or ref & want:
+        if not acc.issubset(want) or not ref.isdisjoint(want):
             return 0.0
         unseen = self._unseen_values()
-        inside = sum(1 for v in unseen if v in want)
+        inside = len(want.intersection(unseen))  # (the unseen values are distinct)
         return _set_share(len(acc), len(ref), inside, len(unseen) - inside, self.A, self.B)
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
