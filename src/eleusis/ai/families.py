@@ -69,7 +69,9 @@ relations still alive with it).
 
 Each family gives its *evidence* (the marginal likelihood of the verdicts
 seen, relative to its prior: comparable with the enumerated families'), its
-predictions (what it accepts next, as 52-bit rows with weights), its best
+predictions (what it accepts next, as 52-bit rows with weights; the
+families of ``MARGINAL_FAMILIES`` also each card's probability alone, which
+is all a hand's prediction needs and much cheaper than their rows), its best
 rule (as an :class:`ExtraCandidate`, a rule-language text) and that rule's
 share of the family's posterior. They read only observations.
 """
