@@ -690,7 +690,7 @@ class Belief:
             return dict(cast(dict[Card, float], hit))
         full = self._memo.get(("rows", pos, prev, sample_limit, prev2, prev3))
         if full is not None:  # (already built for a joint question: read it)
-            mass = _card_masses(cast(dict[int, float], full), wanted)
+            mass = card_masses(cast(dict[int, float], full), wanted)
         else:
             base = self._base(pos, prev, sample_limit, prev2, prev3)
             mass = self._masses(base, pos, _line_of(prev, prev2, prev3), wanted)
@@ -707,7 +707,7 @@ class Belief:
         marginal families' asked, the outside model's mixed in (see
         :meth:`_row_weights_steps`)."""
         rows, fast, factor, half = base
-        mass = _card_masses(rows, cards)
+        mass = card_masses(rows, cards)
         if fast:
             idx = [c.index for c in cards]
             acc = [0.0] * len(cards)
@@ -1126,9 +1126,15 @@ def _line_of(prev: Card | None, prev2: Card | None, prev3: Card | None) -> list[
     return line
 
 
-def _card_masses(rows: dict[int, float], cards: Sequence[Card]) -> list[float]:
+def card_masses(rows: dict[int, float], cards: Sequence[Card]) -> list[float]:
     """The weight of the rows holding each card (an exact sum, grouped by what the
-    rows say of these cards: the same fsum of the same weights as one pass per card)."""
+    rows say of these cards: the same fsum of the same weights as one pass per card).
+
+    A prediction reads it, and a table scientist's joint questions (Royal bets).
+
+    >>> card_masses({0b01: 0.25, 0b11: 0.5, 0b10: 0.25}, [Card.parse("AS"), Card.parse("2S")])
+    [0.75, 0.75]
+    """
     mask = 0
     for card in cards:
         mask |= 1 << card.index

@@ -42,6 +42,7 @@ from eleusis.ai.inference import (
     Deferred,
     Observation,
     Steps,
+    card_masses,
     finish,
     initial_steps,
     reachable_behaviour,
@@ -1203,22 +1204,7 @@ class Scientist:
         probability is the ``fsum`` of the same weights as ``_p_card``'s, so
         exactly the same number (``fsum`` is correctly rounded: order-free).
         """
-        mask = 0
-        for c in cards:
-            mask |= 1 << c.index
-        groups: dict[int, list[float]] = {}
-        for r, w in rows.items():
-            key = r & mask
-            group = groups.get(key)
-            if group is None:
-                groups[key] = [w]
-            else:
-                group.append(w)
-        out: dict[Card, float] = {}
-        for c in cards:
-            b = 1 << c.index
-            out[c] = fsum([w for key, ws in groups.items() if key & b for w in ws])
-        return out
+        return dict(zip(cards, card_masses(rows, cards), strict=True))
 
     def _royal_bet(self, view: SeatView, seat: int) -> Action:
         """Royal Eleusis: the bet sequence with the best expected hand reduction.
