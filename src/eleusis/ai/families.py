@@ -843,8 +843,6 @@ class CardSplitFamily(_Refuting):
         self.excluded: set[tuple[int, ...]] = set()
         #: per side, {last card: that side's predicted rows} (see :meth:`rows`)
         self._side_cache: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(k)]
-        #: the same laws unsorted (see :meth:`_side_law`)
-        self._law_cache: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(k)]
 
     def two_back(self, name: str, prior: float) -> CardSplitFamily:
         """The same split with its blocks read against the card two back, before any
@@ -863,7 +861,6 @@ class CardSplitFamily(_Refuting):
         new.z = [1.0] * self.k
         new.excluded = set()
         new._side_cache = [{} for _ in range(self.k)]
-        new._law_cache = [{} for _ in range(self.k)]
         return new
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
@@ -884,7 +881,6 @@ class CardSplitFamily(_Refuting):
             pe, w = self.pe, self.cw[s]
             self.z[s] = sum([w[j] * pe[mm[j]] for j in live])
             self._side_cache[s] = {}
-            self._law_cache[s] = {}
 
     def evidence(self) -> float:
         e = 1.0
@@ -984,28 +980,8 @@ class CardSplitFamily(_Refuting):
             if s >= 0:
                 law = laws.get(s)
                 if law is None:
-                    law = laws[s] = self._side_law(s, p)
+                    law = laws[s] = self._side_rows(s, p)
                 acc[t] += scale * fsum([w for r, w in law if r >> c & 1])
-
-    def _side_law(self, s: int, p: int) -> list[tuple[int, float]]:
-        """:meth:`_side_rows` in no order (what a card's probability needs): the
-        sorted law if already made, else the classes' rows and weights as they
-        fall, memoised alike."""
-        hit = self._side_cache[s].get(p)
-        if hit is not None:
-            return hit
-        hit = self._law_cache[s].get(p)
-        if hit is not None:
-            return hit
-        acc: dict[int, float] = {}
-        pe, w, mm, rows = self.pe, self.cw[s], self.mm[s], self.crows[s]
-        get = acc.get
-        for j in self.live[s]:
-            r = rows[j][p]
-            acc[r] = get(r, 0.0) + w[j] * pe[mm[j]]
-        f = 1.0 / self.z[s]
-        out = self._law_cache[s][p] = [(r, v * f) for r, v in acc.items()]
-        return out
 
     def live_singles(self) -> set[int]:
         return set()

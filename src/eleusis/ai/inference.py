@@ -792,7 +792,6 @@ class Belief:
         chans = channels_of(pos)
         zz = self.z
         fam_w = [post[f] / zz[chans[f]] if zz[chans[f]] > 0 else 0.0 for f in range(3)]
-        post = list(post)
         rows: dict[int, float] = {}
         bits = self.space.bits
         prior = self.prior
