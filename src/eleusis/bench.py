@@ -30,7 +30,9 @@ milliseconds per decision, the calibration of the predicted acceptance of the
 cards played). ``--json`` prints the same as one JSON object with keys
 ``rounds``, ``solved_rate``, ``mean_score``, ``mean_wrong_guesses``,
 ``mean_turns``, ``decision_ms_median``, ``decision_ms_p95``, ``per_rule``
-(and ``by_difficulty``, ``calibration``, ``guess_calibration``, ``skipped``,
+(and ``by_difficulty``, ``calibration``, ``guess_calibration``,
+``guesses_by_reason`` -- how many guesses each path of the guess decision
+made and how many were right, see :func:`guesses_by_reason` --, ``skipped``,
 ``setup_ms``). ``--ideas`` adds ``idea_calibration``: after every decision
 the scientist's top idea, the first line of its explanation, is judged
 exactly, so the report says how often an idea given probability ``q`` was
@@ -134,6 +136,9 @@ class RoundResult:
     guesses: list[str] = field(default_factory=list)
     #: (the probability the scientist gave its guess, whether it was right)
     guess_calls: list[tuple[float, bool]] = field(default_factory=list)
+    #: (why it guessed, the probability it gave, whether it was right), in turn
+    #: (see :data:`eleusis.ai.scientist.GUESS_REASONS`)
+    guess_reasons: list[tuple[str, float, bool]] = field(default_factory=list)
     #: after every decision, (the probability of its top idea, whether the
     #: judge calls that idea the rule): only with ``ideas``
     ideas: list[tuple[float, bool]] = field(default_factory=list)
@@ -171,8 +176,11 @@ def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns
         if isinstance(action, Guess):
             res.guesses.append(action.text)
             if sci.last_guess_probability is not None:
-                res.guess_calls.append((sci.last_guess_probability,
-                                        bool(state.seats[0].right_guess)))
+                right = bool(state.seats[0].right_guess)
+                res.guess_calls.append((sci.last_guess_probability, right))
+                if sci.last_guess_reason is not None:
+                    res.guess_reasons.append((sci.last_guess_reason,
+                                              sci.last_guess_probability, right))
         elif isinstance(action, Play) and sci.last_prediction is not None:
             res.predictions.append((sci.last_prediction[1], len(state.mainline) > before))
         yield None
@@ -221,6 +229,21 @@ def calibration(pairs: Sequence[tuple[float, bool]], bins: int = 5) -> list[dict
             out.append({"from": lo, "to": hi, "plays": len(sel),
                         "predicted": round(statistics.mean(p for p, _ in sel), 3),
                         "observed": round(sum(a for _, a in sel) / len(sel), 3)})
+    return out
+
+
+def guesses_by_reason(calls: Sequence[tuple[str, float, bool]]) -> dict[str, dict[str, float]]:
+    """How many guesses each reason made, how many were right, and their mean stated probability.
+
+    >>> by = guesses_by_reason([("sure", 0.75, True), ("tie", 0.4, False), ("sure", 0.85, True)])
+    >>> by["sure"], by["tie"]
+    ({'guesses': 2, 'right': 2, 'stated': 0.8}, {'guesses': 1, 'right': 0, 'stated': 0.4})
+    """
+    out: dict[str, dict[str, float]] = {}
+    for reason in dict.fromkeys(r for r, _, _ in calls):
+        sel = [(q, right) for r, q, right in calls if r == reason]
+        out[reason] = {"guesses": len(sel), "right": sum(right for _, right in sel),
+                       "stated": round(statistics.mean(q for q, _ in sel), 3)}
     return out
 
 
@@ -323,6 +346,9 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     # how often a guess made with probability q was right (the scientist's
     # confidence in its top idea against the outcome)
     report["guess_calibration"] = calibration([g for r in everything for g in r.guess_calls])
+    # and by why it guessed (sure, stuck, a tie, ...): where the wrong ones come from
+    report["guesses_by_reason"] = guesses_by_reason(
+        [g for r in everything for g in r.guess_reasons])
     if ideas:
         # the probability it gives its top idea, turn by turn, against the judge
         report["idea_calibration"] = calibration([i for r in everything for i in r.ideas])
@@ -552,6 +578,13 @@ def _print_summary(report: dict[str, Any], out: TextIO) -> None:
         if report.get(key):
             print(f"{what} (stated probability -> right): {_calibration_text(report[key])}",
                   file=out)
+
+
+    reasons = report.get("guesses_by_reason")
+    if reasons:
+        print("guesses by reason (right of made, mean stated probability): " + ", ".join(
+            f"{r} {int(c['right'])}/{int(c['guesses'])} ({c['stated']:.2f})"
+            for r, c in reasons.items()), file=out)
 
 
 def _calibration_text(bins: Sequence[dict[str, float]]) -> str:

@@ -105,3 +105,32 @@ def test_ideas_judge_the_top_idea_without_changing_the_games(
                for b in bins)
     # both rules were solved: the last ideas were right, and sure
     assert judged["solved_rate"] == 1.0 and bins[-1]["observed"] > 0.5
+
+
+def test_guesses_are_counted_by_why_they_were_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every guess of the report has a reason of the scientist's; the reasons'
+    counts are the rounds' guesses, and their right ones the rounds solved."""
+    from eleusis.ai.scientist import GUESS_REASONS
+
+    f = tmp_path / "rules.txt"
+    f.write_text("card is red\ncard.rank >= 7\nif prev is red then card.rank >= prev.rank"
+                 " else card.rank <= prev.rank\n", encoding="utf-8")
+    assert main(["solo", "--rules", str(f), "--rounds", "2", "--seed", "1", "--json",
+                 "--no-counterexamples"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    reasons = report["guesses_by_reason"]
+    assert reasons and set(reasons) <= set(GUESS_REASONS)
+    rounds = report["rounds"]
+    solved = round(report["solved_rate"] * rounds)
+    wrong = round(report["mean_wrong_guesses"] * rounds)
+    assert sum(int(c["guesses"]) for c in reasons.values()) == solved + wrong
+    assert sum(int(c["right"]) for c in reasons.values()) == solved
+    assert all(0.0 < c["stated"] <= 1.0 for c in reasons.values())
+    # and the text report says the same
+    assert main(["solo", "--rules", str(f), "--rounds", "2", "--seed", "1",
+                 "--no-counterexamples"]) == 0
+    text = capsys.readouterr().out
+    line = next(x for x in text.splitlines() if x.startswith("guesses by reason"))
+    for reason, c in reasons.items():
+        assert f"{reason} {int(c['right'])}/{int(c['guesses'])}" in line

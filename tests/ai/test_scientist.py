@@ -131,7 +131,7 @@ def test_the_final_guess_takes_a_long_shot_but_never_repeats_a_wrong_one() -> No
         if card.red:
             line.append(card)
     first = sci.final_guess(line)
-    assert first is not None
+    assert first is not None and sci.last_guess_reason == "final"
     sci.guess_rejected(line, first)
     second = sci.final_guess(line)
     assert second != first
@@ -164,6 +164,7 @@ def test_a_hand_that_cannot_test_the_leading_idea_guesses_it_sooner() -> None:
     assert SLOW_FLOOR < q < sci.strength.guess_threshold
     # every card refused for certain: waiting would teach almost nothing
     assert sci.consider_guess(line, 10, 30, _DULL) == lead.text(sci.belief.space)
+    assert sci.last_guess_reason == "slow"
     # with a two in hand the idea can be tested at once ("the same rank" says
     # refused, "within one of the last rank" accepted): play it first
     sci, line = _aces_only()
@@ -211,6 +212,7 @@ def test_a_hand_that_cannot_tell_the_leading_ideas_apart_guesses_below_the_slow_
     # fewer cards test the leading idea than are in any doubt: a longer wait
     assert sci._wait_for_test(line, lead) > sci._wait_for_test(line)
     assert sci.consider_guess(line, 20, 30, dull) == lead.text(sci.belief.space)
+    assert sci.last_guess_reason == "lead untestable"
     # with a seven in hand, play it first
     sci, line = _sixes_refused()
     testing = parse_cards("3S 4S 10H AD AC 3C 2H 10S 2D 4D 10D 7S")
@@ -235,6 +237,7 @@ def test_two_ideas_no_card_tells_apart_are_a_tie_broken_by_a_guess() -> None:
     # waiting for one costs many turns, a guess is right about half the time
     no_six = parse_cards("10D 10S 2H 3C 3S 9D AC AH JH JS QH 4C")
     assert sci.consider_guess(line, 17, 30, no_six) == first.text(space)
+    assert sci.last_guess_reason == "tie"
     # with a six in hand, play it first
     sci, line = _no_six_played()
     a_six = parse_cards("10D 10S 2H 3C 3S 9D AC AH JH JS QH 6C")

@@ -98,6 +98,16 @@ LEAD_STUCK_FLOOR = 0.55
 #: :meth:`Scientist._tie_untestable`).
 TIE_WAIT = 4
 
+#: Why a scientist guesses (:attr:`Scientist.last_guess_reason`): ``sure``, its
+#: idea reached the preset's threshold; ``last turn``, the round's last chance
+#: paid; ``stuck``, no card of the hand could teach; ``lead untestable``, no
+#: card of it would test the leading idea; ``tie``, two ideas no card of the
+#: hand tells apart; ``slow``, waiting to be sure would cost more than a
+#: wrong guess; ``final``, the turns were used up (see
+#: :meth:`Scientist.consider_guess` and :meth:`Scientist.final_guess`). The
+#: harness reports its guesses by reason, right and stated.
+GUESS_REASONS = ("sure", "last turn", "stuck", "lead untestable", "tie", "slow", "final")
+
 #: Candidates the judge would call one rule are merged (see
 #: :meth:`Scientist._merged`) once the best has this probability; among the
 #: ``MERGE_MOST`` best with at least ``MERGE_MIN``, the first ``MERGE_HEADS``
@@ -290,6 +300,8 @@ class Scientist:
         self.last_prediction: tuple[Card, float] | None = None
         #: the probability of being right the scientist gave its last guess
         self.last_guess_probability: float | None = None
+        #: why it made its last guess (one of :data:`GUESS_REASONS`)
+        self.last_guess_reason: str | None = None
         #: for each rule that reached 0.2 in the ranking, how many observations it had then
         self._leader_since: dict[str, int] = {}
         #: for each rule ever ranked among the top ideas, how many observations it had then
@@ -375,13 +387,14 @@ class Scientist:
         """What a decision may change besides its memoised queries (see :meth:`think`)."""
         return (self.rng.getstate(), self._ranked_cache, self._last_candidate,
                 self.last_prediction, self._guessed_at_turn, self._bet, self._bet_judged,
-                self.last_guess_probability, dict(self._leader_since),
-                dict(self._listed_since))
+                self.last_guess_probability, self.last_guess_reason,
+                dict(self._leader_since), dict(self._listed_since))
 
     def _restore(self, notes: tuple[Any, ...]) -> None:
         (rng, self._ranked_cache, self._last_candidate, self.last_prediction,
          self._guessed_at_turn, self._bet, self._bet_judged,
-         self.last_guess_probability, self._leader_since, self._listed_since) = notes
+         self.last_guess_probability, self.last_guess_reason, self._leader_since,
+         self._listed_since) = notes
         self.rng.setstate(rng)
 
     @property
@@ -707,7 +720,8 @@ class Scientist:
         sooner (see :meth:`_slow`).
         Each wrong guess after the first (and a contradiction of every
         hypothesis) raises the threshold by 0.05: the rule may lie outside
-        the space. A rule is guessed only once it has read ``confirm``
+        the space. The path taken is kept in :attr:`last_guess_reason` (see
+        :data:`GUESS_REASONS`). A rule is guessed only once it has read ``confirm``
         observations since it reached 0.2 (see :class:`Strength`), or, by a
         stuck hand, since it was first among the leading ideas (a tie of a
         few ideas, none reaching 0.2, can last the round). A rule already
@@ -723,7 +737,7 @@ class Scientist:
         # each wrong guess, and every contradiction of the whole space, is a
         # sign the rule may lie outside what this scientist can think of
         misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance)
-        threshold = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
+        threshold = sure = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
         text = cand.text(self.belief.space)
         seen = len(self.belief.observations)
         watching = bool(self._leader_since)  # (asked before: new leaders can be told)
@@ -733,20 +747,23 @@ class Scientist:
             if q_other >= 0.2:  # (from then on it is an idea worth testing)
                 self._leader_since.setdefault(other_text, seen)
         since = self._leader_since.get(text, seen)
+        reason = "sure"
         if turns_used >= max_turns - 1:
-            threshold = min(threshold, 2.0 / (score_now + 2.0))
+            threshold, reason = min(threshold, 2.0 / (score_now + 2.0)), "last turn"
         elif (hand and misfit < 2 and seen - self._listed_since[text] >= self.strength.confirm
               and self._stuck(mainline, hand)):
             # every card of the hand is all but certain: no play tests the
             # leading ideas, however long they have led (a tie of several,
             # each below 0.2, may last the round)
             threshold = self._stuck_threshold(mainline, threshold, score_now)
+            reason = "stuck"
         elif (hand and not misfit and not self.counterexamples and q >= LEAD_STUCK_FLOOR
               and seen - self._listed_since[text] >= self.strength.confirm
               and self._lead_stuck(mainline, hand, cand)):
             # no card of the hand tests the leading idea: its plays only
             # weigh ideas far behind it, and the card that tells may not come
             threshold = self._stuck_threshold(mainline, threshold, score_now, cand)
+            reason = "lead untestable"
         elif (hand and not misfit and not self.counterexamples and len(ranked) > 1
               and q < threshold <= q + ranked[1][1]
               and seen - self._listed_since[text] >= self.strength.confirm
@@ -755,18 +772,21 @@ class Scientist:
               and self._tie_untestable(mainline, hand, cand, ranked[1][0])):
             # two ideas hold the mass between them, no card of the hand tells
             # them apart and few cards of the deck would: guess the likelier
-            threshold = q
+            threshold, reason = q, "tie"
         elif watching and seen - since < self.strength.confirm:
             # a rule that has just come out on top has predicted nothing yet: a
             # chance fit of the plays so far, among thousands, often looks so
             return None
         elif hand and misfit < 2 and q < threshold and self._slow(mainline, hand, cand, q,
                                                                    threshold):
-            threshold = q  # waiting to be sure would cost more turns than it saves
+            # waiting to be sure would cost more turns than it saves
+            threshold, reason = q, "slow"
         if q < threshold:
             return None
         self._last_candidate = cand
         self.last_guess_probability = q
+        # (a guess that reaches the preset's threshold anyway is a sure one)
+        self.last_guess_reason = reason if q < sure else "sure"
         return text
 
     def final_guess(self, mainline: Sequence[Card]) -> str | None:
@@ -787,6 +807,7 @@ class Scientist:
                 return None
             self._last_candidate = cand
             self.last_guess_probability = q
+            self.last_guess_reason = "final"
             return text
         return None
 
