@@ -134,8 +134,6 @@ class RoundResult:
     decision_cpu_ms: list[float] = field(default_factory=list)
     predictions: list[tuple[float, bool]] = field(default_factory=list)
     guesses: list[str] = field(default_factory=list)
-    #: (the probability the scientist gave its guess, whether it was right)
-    guess_calls: list[tuple[float, bool]] = field(default_factory=list)
     #: (why it guessed, the probability it gave, whether it was right), in turn
     #: (see :data:`eleusis.ai.scientist.GUESS_REASONS`)
     guess_reasons: list[tuple[str, float, bool]] = field(default_factory=list)
@@ -175,12 +173,9 @@ def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns
         state = apply(state, action)
         if isinstance(action, Guess):
             res.guesses.append(action.text)
-            if sci.last_guess_probability is not None:
-                right = bool(state.seats[0].right_guess)
-                res.guess_calls.append((sci.last_guess_probability, right))
-                if sci.last_guess_reason is not None:
-                    res.guess_reasons.append((sci.last_guess_reason,
-                                              sci.last_guess_probability, right))
+            if sci.last_guess_probability is not None and sci.last_guess_reason is not None:
+                res.guess_reasons.append((sci.last_guess_reason, sci.last_guess_probability,
+                                          bool(state.seats[0].right_guess)))
         elif isinstance(action, Play) and sci.last_prediction is not None:
             res.predictions.append((sci.last_prediction[1], len(state.mainline) > before))
         yield None
@@ -345,10 +340,10 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     report["calibration"] = calibration([p for r in everything for p in r.predictions])
     # how often a guess made with probability q was right (the scientist's
     # confidence in its top idea against the outcome)
-    report["guess_calibration"] = calibration([g for r in everything for g in r.guess_calls])
+    calls = [g for r in everything for g in r.guess_reasons]
+    report["guess_calibration"] = calibration([(q, right) for _, q, right in calls])
     # and by why it guessed (sure, stuck, a tie, ...): where the wrong ones come from
-    report["guesses_by_reason"] = guesses_by_reason(
-        [g for r in everything for g in r.guess_reasons])
+    report["guesses_by_reason"] = guesses_by_reason(calls)
     if ideas:
         # the probability it gives its top idea, turn by turn, against the judge
         report["idea_calibration"] = calibration([i for r in everything for i in r.ideas])
@@ -578,8 +573,6 @@ def _print_summary(report: dict[str, Any], out: TextIO) -> None:
         if report.get(key):
             print(f"{what} (stated probability -> right): {_calibration_text(report[key])}",
                   file=out)
-
-
     reasons = report.get("guesses_by_reason")
     if reasons:
         print("guesses by reason (right of made, mean stated probability): " + ", ".join(
