@@ -37,7 +37,9 @@ made and how many were right, see :func:`guesses_by_reason` --, ``skipped``,
 the scientist's top idea, the first line of its explanation, is judged
 exactly, so the report says how often an idea given probability ``q`` was
 the rule (the honesty of what a player is shown; slower, and the games are
-the same as without it).
+the same as without it), and ``first_right_idea``: how soon the top idea
+was the rule, and the score of a guess made then (see
+:func:`first_right_ideas`).
 
 Decision times are wall-clock times of :meth:`Scientist.choose_action`
 (a play or a guess), measured in this process, and their CPU times
@@ -140,6 +142,9 @@ class RoundResult:
     #: after every decision, (the probability of its top idea, whether the
     #: judge calls that idea the rule): only with ``ideas``
     ideas: list[tuple[float, bool]] = field(default_factory=list)
+    #: the plays made before the first decision after which its top idea was
+    #: the rule (None if it never was): only with ``ideas``
+    first_right_idea: int | None = None
 
 
 def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns: int = 30,
@@ -169,6 +174,8 @@ def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns
             if top:
                 right, _ = guess_verdict(rule_text, top[0].text, v.mainline)
                 res.ideas.append((top[0].probability, right))
+                if right and res.first_right_idea is None:
+                    res.first_right_idea = state.turns
         before = len(state.mainline)
         state = apply(state, action)
         if isinstance(action, Guess):
@@ -242,6 +249,29 @@ def guesses_by_reason(calls: Sequence[tuple[str, float, bool]]) -> dict[str, dic
     return out
 
 
+def first_right_ideas(firsts: Sequence[int | None], max_turns: int = 30) -> dict[str, float]:
+    """How soon the scientist's top idea was the rule, and what a guess then would have scored.
+
+    ``firsts`` holds, for each round, the plays made before its top idea was
+    first the rule (None if it never was). The report: the share of rounds
+    whose top idea ever was the rule (``rounds_led``), the mean plays before
+    that (``mean_plays``, over those rounds) and the mean score of a scientist
+    that guessed its top idea exactly then and never otherwise
+    (``score_then``: ``max_turns - plays``, 0 for a round it never led). Set
+    beside the real scores, it splits what a round loses into finding the rule
+    (the plays before it leads) and trusting it (the plays from then to the
+    guess).
+
+    >>> first_right_ideas([4, None, 10])
+    {'rounds_led': 0.667, 'mean_plays': 7.0, 'score_then': 15.333}
+    """
+    led = [f for f in firsts if f is not None]
+    n = len(firsts)
+    return {"rounds_led": round(len(led) / n, 3) if n else 0.0,
+            "mean_plays": round(float(statistics.mean(led)), 3) if led else 0.0,
+            "score_then": round(sum(max_turns - f for f in led) / n, 3) if n else 0.0}
+
+
 def _summary(results: Sequence[RoundResult]) -> dict[str, float]:
     times = [t for r in results for t in r.decision_ms]
     cpu = [t for r in results for t in r.decision_cpu_ms]
@@ -286,8 +316,8 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     ``prepare_budget_ms`` the preparation is :meth:`Scientist.prepare_steps`
     in slices (space, shared prior, columns; ``setup_ms`` sums the slices),
     else one :func:`build_space` (the command line's ``setup_ms``). With
-    ``ideas`` the report adds ``idea_calibration`` (see
-    :func:`solo_round_steps`).
+    ``ideas`` the report adds ``idea_calibration`` and ``first_right_idea``
+    (see :func:`solo_round_steps` and :func:`first_right_ideas`).
     """
     if prepare_budget_ms is None:
         t0 = time.perf_counter()
@@ -347,6 +377,8 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     if ideas:
         # the probability it gives its top idea, turn by turn, against the judge
         report["idea_calibration"] = calibration([i for r in everything for i in r.ideas])
+        # how soon the top idea was the rule: finding it against trusting it
+        report["first_right_idea"] = first_right_ideas([r.first_right_idea for r in everything])
     return report
 
 
@@ -573,6 +605,11 @@ def _print_summary(report: dict[str, Any], out: TextIO) -> None:
         if report.get(key):
             print(f"{what} (stated probability -> right): {_calibration_text(report[key])}",
                   file=out)
+    first = report.get("first_right_idea")
+    if first:
+        print(f"top idea first the rule in {100 * first['rounds_led']:.1f}% of rounds, after "
+              f"{first['mean_plays']:.2f} plays on average; guessed then, mean score "
+              f"{first['score_then']:.2f}", file=out)
     reasons = report.get("guesses_by_reason")
     if reasons:
         print("guesses by reason (right of made, mean stated probability): " + ", ".join(

@@ -105,6 +105,12 @@ def test_ideas_judge_the_top_idea_without_changing_the_games(
                for b in bins)
     # both rules were solved: the last ideas were right, and sure
     assert judged["solved_rate"] == 1.0 and bins[-1]["observed"] > 0.5
+    # so each round's top idea was the rule by the guess at the latest: a
+    # guess the first time it was would have scored no less
+    first = judged["first_right_idea"]
+    assert "first_right_idea" not in plain and first["rounds_led"] == 1.0
+    assert 0 < first["mean_plays"] <= judged["mean_turns"]
+    assert first["score_then"] == 30 - first["mean_plays"] >= judged["mean_score"]
 
 
 def test_guesses_are_counted_by_why_they_were_made(
