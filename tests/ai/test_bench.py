@@ -111,6 +111,12 @@ def test_ideas_judge_the_top_idea_without_changing_the_games(
     assert "first_right_idea" not in plain and first["rounds_led"] == 1.0
     assert 0 < first["mean_plays"] <= judged["mean_turns"]
     assert first["score_then"] == 30 - first["mean_plays"] >= judged["mean_score"]
+    # and the text report says the same
+    assert main([a for a in args if a != "--json"] + ["--ideas"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines()
+                if x.startswith("top idea first the rule"))
+    assert f"in 100.0% of rounds, after {first['mean_plays']:.2f} plays" in line
+    assert line.endswith(f"mean score {first['score_then']:.2f}")
 
 
 def test_guesses_are_counted_by_why_they_were_made(
