@@ -1427,8 +1427,9 @@ class MixedLagFamily:
                 if b_row >> c & 1:
                     kc[t] |= 1 << k
         ts = list(zip(range(len(cards)), cards, kc, strict=True))
-        # the cards each front accepts, as (t, K_c) pairs (fronts share rows)
-        by_row: dict[int, list[tuple[int, int]]] = {}
+        # fronts judging alike here with the same live backs count once, their
+        # weights summed (about two in three pairs of row and mask are repeats)
+        groups: dict[tuple[bool, int, int], float] = {}
         f_scale = scale * self.norm / self.z
         fronts, front_w = self.fronts, self.front_w
         for h, how in enumerate(self.HOWS):
@@ -1436,20 +1437,18 @@ class MixedLagFamily:
             for m, masks in enumerate(self.live[h]):
                 pe = self.pe[m]
                 for f, mask in enumerate(masks):
-                    if not mask:
-                        continue
-                    a_row = srows[fronts[f]][r1]
-                    w = f_scale * front_w[f] * pe
-                    if is_and:
-                        yes = by_row.get(a_row)
-                        if yes is None:
-                            yes = by_row[a_row] = [(t, k) for t, c, k in ts if a_row >> c & 1]
-                        for t, k in yes:
-                            acc[t] += w * (mask & k).bit_count()
-                    else:
-                        n = w * mask.bit_count()
-                        for t, c, k in ts:
-                            acc[t] += n if a_row >> c & 1 else w * (mask & k).bit_count()
+                    if mask:
+                        key = (is_and, srows[fronts[f]][r1], mask)
+                        groups[key] = groups.get(key, 0.0) + f_scale * front_w[f] * pe
+        for (is_and, a_row, mask), w in groups.items():
+            if is_and:
+                for t, c, k in ts:
+                    if a_row >> c & 1:
+                        acc[t] += w * (mask & k).bit_count()
+            else:
+                n = w * mask.bit_count()
+                for t, c, k in ts:
+                    acc[t] += n if a_row >> c & 1 else w * (mask & k).bit_count()
 
     def best(self, index: int) -> ExtraCandidate | None:
         top: tuple[float, int, int, int] | None = None
