@@ -1091,12 +1091,15 @@ class Belief:
             for lo in range(0, len(seg), CHUNK):
                 if lo:
                     yield None
-                for i in seg[lo:lo + CHUNK]:
-                    b = bits[i]
-                    for c, t, m in tm:
-                        mc = mm[c][i]
-                        if mc < k1 and b & m == t:
-                            agree[c] += prior[i] * pe[mc] * scale
+                part = seg[lo:lo + CHUNK]
+                for c, t, m in tm:
+                    # (one channel at a time, the terms added in the same order)
+                    mmc = mm[c]
+                    a = agree[c]
+                    for x in [prior[i] * pe[mmc[i]] * scale for i in part
+                              if mmc[i] < k1 and bits[i] & m == t]:
+                        a += x
+                    agree[c] = a
         q = 0.0
         for f, chans in enumerate(FAMILY_CHANNELS[:LAG2]):
             part = post[f]
