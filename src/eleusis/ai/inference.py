@@ -1091,12 +1091,12 @@ class Belief:
             for lo in range(0, len(seg), CHUNK):
                 if lo:
                     yield None
-                part = seg[lo:lo + CHUNK]
+                chunk = seg[lo:lo + CHUNK]
                 for c, t, m in tm:
                     # (one channel at a time, the terms added in the same order)
                     mmc = mm[c]
                     a = agree[c]
-                    for x in [prior[i] * pe[mmc[i]] * scale for i in part
+                    for x in [prior[i] * pe[mmc[i]] * scale for i in chunk
                               if mmc[i] < k1 and bits[i] & m == t]:
                         a += x
                     agree[c] = a
