@@ -1428,7 +1428,7 @@ class MixedLagFamily:
                     kc[t] |= 1 << k
         ts = list(zip(range(len(cards)), cards, kc, strict=True))
         # fronts judging alike here with the same live backs count once, their
-        # weights summed (about two in three pairs of row and mask are repeats)
+        # weights summed (about a third of the pairs of row and mask are repeats)
         groups: dict[tuple[bool, int, int], float] = {}
         f_scale = scale * self.norm / self.z
         fronts, front_w = self.fronts, self.front_w
