@@ -1412,9 +1412,11 @@ class MixedLagFamily:
         Without the rows: a pair ``A and B`` accepts card ``c`` when ``A`` does
         and ``B`` does, so a front's share is its weight times the number of
         its live backs that accept ``c`` (one mask, ``K_c``, for all fronts);
-        ``A or B`` when ``A`` does (all its backs) or, else, ``B`` does. A
-        dozen cards of a hand cost a bit count each per front, where the rows
-        cost a dictionary entry per front and way the backs judge.
+        ``A or B`` when ``A`` does (all its backs) or, else, ``B`` does.
+        Fronts with the same row here and the same live backs are summed
+        first, so a dozen cards of a hand cost a bit count each per distinct
+        pair of row and backs, where the rows cost a dictionary entry per
+        front and way the backs judge.
         """
         if self.z <= 0:
             return
