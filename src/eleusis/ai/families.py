@@ -85,7 +85,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 from math import comb, exp, fsum, gcd, lgamma
-from typing import Protocol
+from typing import Protocol, cast
 
 from eleusis.ai.blocks import (
     FULL52,
@@ -295,6 +295,83 @@ class _Refuting:
 
     def _key_share(self, key: tuple[int, ...]) -> float:
         """The share the rule ``key`` would have now, were it still possible."""
+        raise NotImplementedError
+
+    k: int
+
+    def _ranked(self, s: int) -> list[int]:
+        """Side ``s``'s ideas, likeliest first."""
+        raise NotImplementedError
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        """The probability of the rule ``parts`` within the family (0: judged wrong)."""
+        raise NotImplementedError
+
+    def _plain(self, parts: tuple[int, ...]) -> bool:
+        """Whether ``parts`` is a plain rule (weighed in the plain space)."""
+        raise NotImplementedError
+
+    def _key(self, parts: tuple[int, ...]) -> tuple[int, ...]:
+        """The rule ``parts`` as the judge tells rules apart (its key in ``excluded``)."""
+        return parts
+
+    def _tops(self) -> tuple[list[list[int]], tuple[int, ...]]:
+        """Each side's three likeliest ideas, and the rule made of each side's first."""
+        tops = [self._ranked(s)[:3] for s in range(self.k)]
+        return tops, tuple(t[0] for t in tops)
+
+    def _neighbours(self, tops: list[list[int]],
+                    parts: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The rules one side's runner-up away from ``parts``, likeliest first.
+
+        Rules judged wrong are left out; among equals, the smaller parts
+        first, so the order is the same on every platform.
+        """
+        options = []
+        for s in range(self.k):
+            for alt in tops[s][1:]:
+                p = (*parts[:s], alt, *parts[s + 1:])
+                if self._key(p) not in self.excluded:
+                    options.append((-self.share(p), p))
+        return [p for _, p in sorted(options)]
+
+    def _first(self) -> tuple[int, ...] | None:
+        """The family's likeliest rule still possible, or None."""
+        tops, parts = self._tops()
+        if self._key(parts) not in self.excluded:
+            return parts
+        # judged wrong: the next best changes the side where the runner-up loses least
+        options = self._neighbours(tops, parts)
+        return options[0] if options else None
+
+    def best(self, index: int) -> ExtraCandidate | None:
+        """The family's likeliest rule (None when it is a plain rule, or none is left)."""
+        if not self.alive():
+            return None
+        parts = self._first()
+        if parts is None or self._plain(parts):
+            return None  # one block on every side: a plain rule, weighed there
+        return ExtraCandidate(index, parts, cast(Family, self))
+
+    def runner_up(self, index: int, first: tuple[int, ...]) -> ExtraCandidate | None:
+        """The family's likeliest rule after ``first`` (its best), or None.
+
+        Two rules of one split often fit every play alike: ``if prev is red
+        then card.rank >= 7 else ...`` and ``... >= 8 ...`` while no 7 has
+        followed a red card. Listed beside the best, the scientist sees the
+        tie (and can guess the two in turn when no card of its hand tells
+        them apart) instead of taking the best for the whole family's mass.
+        """
+        if not self.alive():
+            return None
+        tops, _ = self._tops()
+        for parts in self._neighbours(tops, first):
+            if not self._plain(parts):
+                return ExtraCandidate(index, parts, cast(Family, self))
+        return None
+
+    def alive(self) -> bool:
+        """Whether some rule of the family still fits every play."""
         raise NotImplementedError
 
     def _refuted_share(self) -> float:
@@ -564,26 +641,6 @@ class SplitFamily(_Refuting):
             if b is None or wa > w[b] * pe[mm[b]]:
                 name[j] = a
         return [name[j] for j in sorted(mass, key=lambda j: (-mass[j], name[j]))]
-
-    def best(self, index: int) -> ExtraCandidate | None:
-        if not self.alive():
-            return None
-        tops = [self._ranked(s)[:3] for s in range(self.k)]
-        parts = tuple(t[0] for t in tops)
-        if self._key(parts) in self.excluded:
-            # the next best: change the side where the runner-up loses least
-            options = []
-            for s in range(self.k):
-                for alt in tops[s][1:]:
-                    p = (*parts[:s], alt, *parts[s + 1:])
-                    if self._key(p) not in self.excluded:
-                        options.append((-self.share(p), p))
-            if not options:
-                return None
-            parts = min(options)[1]
-        if self._plain(parts):
-            return None  # one block on every side: a plain rule, weighed there
-        return ExtraCandidate(index, parts, self)
 
     def _plain(self, parts: tuple[int, ...]) -> bool:
         """Whether one single block is the rule on every side (a plain rule), or
@@ -1023,25 +1080,6 @@ class CardSplitFamily(_Refuting):
             if all(self.of_block[s][a] == parts[s] for s in range(self.k)):
                 return True
         return False
-
-    def best(self, index: int) -> ExtraCandidate | None:
-        if not self.alive():
-            return None
-        tops = [self._ranked(s)[:3] for s in range(self.k)]
-        parts = tuple(t[0] for t in tops)
-        if parts in self.excluded:
-            options = []
-            for s in range(self.k):
-                for alt in tops[s][1:]:
-                    q = (*parts[:s], alt, *parts[s + 1:])
-                    if q not in self.excluded:
-                        options.append((-self.share(q), q))
-            if not options:
-                return None
-            parts = min(options)[1]
-        if self._plain(parts):
-            return None
-        return ExtraCandidate(index, parts, self)
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         """The probability of the rule ``parts`` within the family; the rules judged
