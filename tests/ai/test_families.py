@@ -19,7 +19,7 @@ from eleusis.ai.families import (
     make_families,
 )
 from eleusis.ai.space import build_space
-from eleusis.cards import ALL_CARDS, Card
+from eleusis.cards import ALL_CARDS, Card, Color, parse_cards
 from eleusis.rules import parse
 from eleusis.variants.base import guess_verdict
 
@@ -726,3 +726,72 @@ def test_ranks_people_write_as_a_range_are_believed_before_every_rank_is_seen(
     assert ".." in text and "{" not in text
     assert all(_judge(text, line, c) == _judge(rule, line, c) for c in ALL_CARDS)
     assert "between" in fam.english(members)
+
+
+_RED_HIGH = "if prev is red then card.rank >= 8 else card.rank <= 7"
+
+
+def _no_seven_after_red(seed: int = 6, plays: int = 40) -> tuple[Scientist, list[Card]]:
+    """A scientist that watched ``_RED_HIGH`` judge ``plays`` cards, half of them
+    accepted ones, and never a seven after a red card: nothing it saw tells
+    ``card.rank >= 8`` after a red card from ``>= 7``."""
+    rng = random.Random(seed)
+    sci = Scientist("strong", seed, counterexamples=False)
+    line = [Card.parse("KS")]
+    sci.observe_starter(line[0])
+    seen = 0
+    while seen < plays:
+        good = [c for c in ALL_CARDS if _judge(_RED_HIGH, line, c)]
+        card = rng.choice(good) if rng.random() < 0.5 else rng.choice(ALL_CARDS)
+        if card.rank == 7 and line[-1].color == Color.RED:
+            continue
+        ok = _judge(_RED_HIGH, line, card)
+        sci.observe(line, card, ok)
+        seen += 1
+        if ok:
+            line.append(card)
+        sci.consider_guess(line, seen, plays + 30)  # (a guess is weighed each turn, as in a game)
+    return sci, line
+
+
+def test_a_split_lists_its_second_idea_when_the_plays_cannot_tell_them_apart() -> None:
+    # the family used to offer its best rule alone: the scientist then took
+    # ">= 7" for the whole family's mass and never saw the tie with ">= 8"
+    sci, line = _no_seven_after_red()
+    space = sci.belief.space
+    fam = next(f for f in sci.belief.extras if f.name == "split prev is red")
+    assert isinstance(fam, SplitFamily)
+    best = fam.best(0)
+    assert best is not None
+    second = fam.runner_up(0, best.parts)
+    assert second is not None
+    texts = {best.text(space), second.text(space)}
+    assert texts == {"if prev is red then card.rank >= 7 else card.rank <= 7", _RED_HIGH}
+    # nothing seen tells them apart: the same share each
+    assert fam.share(best.parts) == pytest.approx(fam.share(second.parts))
+    # both are ideas the scientist weighs, the rule among them
+    assert texts <= {c.text(space) for c in sci.belief.candidates(3)}
+    ranked = [c.text(space) for c, _ in sci.ranked(line)]
+    assert set(ranked[:2]) == texts
+    # a runner-up is never a rule judged wrong
+    fam.exclude(second.parts)
+    third = fam.runner_up(0, best.parts)
+    assert third is None or third.parts != second.parts
+
+
+def test_two_ideas_of_a_split_no_card_tells_apart_are_guessed_in_turn() -> None:
+    # the last card is black: whatever is played next, the two ideas judge
+    # it alike, and a hand of cards every idea left is sure about teaches
+    # nothing; one is guessed, and once it is judged wrong, the other
+    sci, line = _no_seven_after_red()
+    space = sci.belief.space
+    assert line[-1].color == Color.BLACK
+    dull = parse_cards("10D 10S 2H 3C 3S 9D AC AH JH JS QH 4C")
+    both = {"if prev is red then card.rank >= 7 else card.rank <= 7", _RED_HIGH}
+    first = sci.consider_guess(line, 20, 30, dull)
+    assert first in both
+    sci.guess_rejected(line, first)
+    second = sci.consider_guess(line, 20, 30, dull)
+    assert second == (both - {first}).pop()
+    assert sci.last_guess_probability is not None and sci.last_guess_probability > 0.9
+    assert [c.text(space) for c, _ in sci.ranked(line)][0] == second

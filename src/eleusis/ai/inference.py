@@ -37,6 +37,7 @@ from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
 from eleusis.ai.families import (
     MARGINAL_FAMILIES,
     BlockFit,
+    CardSplitFamily,
     ExtraCandidate,
     Family,
     MarginalFamily,
@@ -72,6 +73,10 @@ CHUNK = 2048
 #: A query scanning at most this many hypotheses may run inside a decision
 #: attempt that still has time (see :class:`Deferred`); larger ones are deferred.
 DEFER_SIZE = 3000
+
+#: a split family holding this much of the posterior lists its second idea
+#: beside its best (see :meth:`Belief.candidates`)
+RUNNER_UP_FLOOR = 0.05
 
 T = TypeVar("T")
 Steps = Generator[None, None, T]
@@ -943,6 +948,12 @@ class Belief:
                     top = fam.best(4 + j)
                     if top is not None:
                         out.append(top)
+                        if post[4 + j] >= RUNNER_UP_FLOOR and isinstance(
+                                fam, SplitFamily | CardSplitFamily):
+                            # (its second idea too: the two may fit every play alike)
+                            second = fam.runner_up(4 + j, top.parts)
+                            if second is not None:
+                                out.append(second)
         return out
 
     def _best_lag2(self) -> int | None:
