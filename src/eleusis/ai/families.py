@@ -254,7 +254,8 @@ class Family(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class ExtraCandidate:
-    """The best rule of a family (``family``: its index among the belief's families)."""
+    """A rule of a family, its best or a runner-up (``family``: its index among the
+    belief's families)."""
 
     family: int
     parts: tuple[int, ...]

@@ -77,6 +77,8 @@ DEFER_SIZE = 3000
 #: a split family holding this much of the posterior lists its second idea
 #: beside its best (see :meth:`Belief.candidates`)
 RUNNER_UP_FLOOR = 0.05
+#: ... and when it holds at least this share of what its best holds (a tie)
+RUNNER_UP_SHARE = 0.5
 
 T = TypeVar("T")
 Steps = Generator[None, None, T]
@@ -915,6 +917,12 @@ class Belief:
     def candidates(self, plain_limit: int = 6) -> list[Candidate | ExtraCandidate]:
         """The most probable rules of each family (plain ones first).
 
+        A split family that holds ``RUNNER_UP_FLOOR`` of the posterior also
+        offers its second idea when that holds ``RUNNER_UP_SHARE`` of what
+        its best holds: two rules of one split that no play has told apart
+        are then two ideas the scientist weighs side by side (a tie it can
+        break by guessing them in turn), or one idea, its spellings merged.
+
         Memoised (the answer must not be modified); in a sliced decision it
         waits for a fresh slice once the current one is used up.
         """
@@ -952,7 +960,8 @@ class Belief:
                                 fam, SplitFamily | CardSplitFamily):
                             # (its second idea too: the two may fit every play alike)
                             second = fam.runner_up(4 + j, top.parts)
-                            if second is not None:
+                            if second is not None and (fam.share(second.parts)
+                                                       >= RUNNER_UP_SHARE * fam.share(top.parts)):
                                 out.append(second)
         return out
 
