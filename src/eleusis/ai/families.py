@@ -286,19 +286,22 @@ def _single_weights(space: Space, weights: Sequence[float]) -> list[float]:
 
 
 class _Refuting:
-    """What a family of side-by-side rules does with a rule guessed and judged wrong.
+    """The rules a family of side-by-side rules (a split: one idea a side) offers,
+    and what it does with one guessed and judged wrong.
 
-    Such a rule is impossible: the family loses the share it would have now
-    (:meth:`_key_share`, per rule of ``excluded``) and the rules left divide it.
+    Its best rule is each side's likeliest idea; its runner-up, the best
+    with one side's next idea instead (:meth:`best`, :meth:`runner_up`). A
+    rule judged wrong is impossible: the family loses the share it would
+    have now (:meth:`_key_share`, per rule of ``excluded``) and the rules
+    left divide it.
     """
 
     excluded: set[tuple[int, ...]]
+    k: int
 
     def _key_share(self, key: tuple[int, ...]) -> float:
         """The share the rule ``key`` would have now, were it still possible."""
         raise NotImplementedError
-
-    k: int
 
     def _ranked(self, s: int) -> list[int]:
         """Side ``s``'s ideas, likeliest first."""
