@@ -290,7 +290,7 @@ class _Refuting:
     and what it does with one guessed and judged wrong.
 
     Its best rule is each side's likeliest idea; its runner-up, the best
-    with one side's next idea instead (:meth:`best`, :meth:`runner_up`). A
+    with one side's next idea instead (:meth:`best`, :meth:`best_two`). A
     rule judged wrong is impossible: the family loses the share it would
     have now (:meth:`_key_share`, per rule of ``excluded``) and the rules
     left divide it.
@@ -339,40 +339,51 @@ class _Refuting:
                     options.append((-self.share(p), p))
         return [p for _, p in sorted(options)]
 
-    def _first(self) -> tuple[int, ...] | None:
-        """The family's likeliest rule still possible, or None."""
+    def _leading(self) -> tuple[list[list[int]], tuple[int, ...] | None]:
+        """Each side's likeliest ideas (see :meth:`_tops`), and the family's
+        likeliest rule still possible (None: none is left)."""
         tops, parts = self._tops()
         if self._key(parts) not in self.excluded:
-            return parts
+            return tops, parts
         # judged wrong: the next best changes the side where the runner-up loses least
         options = self._neighbours(tops, parts)
-        return options[0] if options else None
+        return tops, options[0] if options else None
+
+    def _offer(self, index: int, parts: tuple[int, ...] | None) -> ExtraCandidate | None:
+        """``parts`` as a candidate, unless none is left or it is a plain rule
+        (one block on every side: weighed in the plain space)."""
+        if parts is None or self._plain(parts):
+            return None
+        return ExtraCandidate(index, parts, cast(Family, self))
 
     def best(self, index: int) -> ExtraCandidate | None:
         """The family's likeliest rule (None when it is a plain rule, or none is left)."""
         if not self.alive():
             return None
-        parts = self._first()
-        if parts is None or self._plain(parts):
-            return None  # one block on every side: a plain rule, weighed there
-        return ExtraCandidate(index, parts, cast(Family, self))
+        return self._offer(index, self._leading()[1])
 
-    def runner_up(self, index: int, first: tuple[int, ...]) -> ExtraCandidate | None:
-        """The family's likeliest rule after ``first`` (its best), or None.
+    def best_two(self, index: int) -> tuple[ExtraCandidate | None, ExtraCandidate | None]:
+        """The family's best rule (see :meth:`best`) and its runner-up, the likeliest
+        rule one side's next idea away from it that is no plain rule (None for none).
 
         Two rules of one split often fit every play alike: ``if prev is red
         then card.rank >= 7 else ...`` and ``... >= 8 ...`` while no 7 has
         followed a red card. Listed beside the best, the scientist sees the
         tie (and can guess the two in turn when no card of its hand tells
         them apart) instead of taking the best for the whole family's mass.
+        Each side's ranking is worked out once for both.
         """
         if not self.alive():
-            return None
-        tops, _ = self._tops()
-        for parts in self._neighbours(tops, first):
-            if not self._plain(parts):
-                return ExtraCandidate(index, parts, cast(Family, self))
-        return None
+            return None, None
+        tops, parts = self._leading()
+        top = self._offer(index, parts)
+        if top is None:
+            return None, None
+        for alt in self._neighbours(tops, top.parts):
+            second = self._offer(index, alt)
+            if second is not None:
+                return top, second
+        return top, None
 
     def alive(self) -> bool:
         """Whether some rule of the family still fits every play."""

@@ -953,16 +953,19 @@ class Belief:
             post, _ = self.family_posterior()
             for j, fam in enumerate(self.extras):
                 if post[4 + j] >= 0.01:
-                    top = fam.best(4 + j)
-                    if top is not None:
-                        out.append(top)
-                        if post[4 + j] >= RUNNER_UP_FLOOR and isinstance(
-                                fam, SplitFamily | CardSplitFamily):
-                            # (its second idea too: the two may fit every play alike)
-                            second = fam.runner_up(4 + j, top.parts)
+                    if post[4 + j] >= RUNNER_UP_FLOOR and isinstance(
+                            fam, SplitFamily | CardSplitFamily):
+                        # (its second idea too: the two may fit every play alike)
+                        top, second = fam.best_two(4 + j)
+                        if top is not None:
+                            out.append(top)
                             if second is not None and (fam.share(second.parts)
                                                        >= RUNNER_UP_SHARE * fam.share(top.parts)):
                                 out.append(second)
+                        continue
+                    top = fam.best(4 + j)
+                    if top is not None:
+                        out.append(top)
         return out
 
     def _best_lag2(self) -> int | None:
