@@ -123,6 +123,9 @@ def _same_verdicts(guess: str, rule: str, line: list[Card]) -> bool:
     "card.rank == wrap(pos) or card.suit == prev.suit",            # the position, or a relation
     "if pos % 4 in {1, 2} then card.rank >= prev.rank "
     "else card.rank <= prev.rank",                                 # two up, two down
+    "(card.rank + prev.rank) % 6 == 0 or card is face",            # arithmetic, or the card
+    "(card.rank * prev.rank) % 2 == 1 or card is red",             # an odd product, or a colour
+    "card.rank * 2 >= prev.rank and card.rank <= prev.rank * 2",   # half to double
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)
@@ -410,6 +413,8 @@ def test_a_sum_that_must_not_be_thirteen_is_found() -> None:
     ("ThreeRankFamily", ("three", 1.0, 0, 1e-4), 1, 40),
     ("NoRunFamily", ("three", 1.0, 0, 1e-4), 1, 40),
     ("SumRelations", (), 0, 40),
+    ("RankPairRelations", ("values", 1.0, 0, 1e-4, "joined"), 0, 40),
+    ("RankPairRelations", ("ratios", 1.0, 0, 1e-4, "ratio"), 0, 40),
     ("LagPairs", ("pairs", 1.0, 0, 1e-4, None), 0, 12),  # (392 pairs)
 ])
 def test_relations_judge_as_their_texts(family: str, args: tuple[object, ...], shortest: int,

@@ -192,9 +192,9 @@ def _watching(starter: str, plays: str,
 
 
 def _sixes_refused() -> tuple[Scientist, list[Card]]:
-    """``card.rank not in 5..9`` judging fourteen plays: the sixes refused, and
+    """``card.rank not in 5..9`` judging fifteen plays: the sixes refused, and
     no five, seven, eight or nine played."""
-    return _watching("KS", "AH QD QD 3S JC 6D 6H KC 6H 4S 6S 6D 10S AS",
+    return _watching("KS", "AH QD QD 3S JC 6D 6H KC 6H 4S 6S 6D 10S AS 2C",
                      lambda card: not 5 <= card.rank <= 9)
 
 

@@ -41,6 +41,11 @@ the previous card. People also write rules that
   :class:`MixedLagFamily` (its sources :class:`LagRelations`,
   :class:`SumRelations`...); join two plain relations two back
   (``card.suit == prev2.suit or card.rank == prev2.rank``): :class:`LagPairs`;
+  join any single block with the arithmetic of two ranks people write
+  (``(card.rank + prev.rank) % 6 == 0 or card is face``, ``(card.rank *
+  prev.rank) % 2 == 1 or card is red``, ``gcd(card.rank, prev.rank) > 1 or
+  card.suit == prev.suit``), or keep the two ranks within a factor of two ("half to double"):
+  :class:`RankPairRelations`;
 * relate the rank with the last two ranks (the sum of three, between the
   last two, near their average, the product of three, a triangle):
   :class:`ThreeRankFamily`; forbid three in a row of one
@@ -2009,6 +2014,87 @@ class SumRelations(RelationFamily):
 
 _RANK_CARDS = [card_mask(lambda c, r=r: c.rank == r) for r in range(14)]  # type: ignore[misc]
 
+
+def _rank_pair_relations(kind: str) -> list[tuple[str, str, Callable[[int, int], bool]]]:
+    """Relations of the card's rank with the last card's: (text, English, test(r, p)).
+
+    ``"joined"``: the arithmetic people join to another rule by "or" ("the
+    two ranks add up to a multiple of six, or a court card", "an odd
+    product, or a red card", "the ranks share a factor, or follow suit"): a
+    sum divisible by 3 to 7 or prime, a product divisible by 4 to 6 or odd,
+    a common factor. Alone, each is a set of values of one quantity
+    (:class:`ValueSetFamily`); joined to a block, no family held them. Each
+    holds for under half of the pairs of ranks: "or" with a relation most
+    pairs meet (no common factor, a product divisible by 3) is a rule that
+    refuses almost nothing, which no one writes, and whose many spellings
+    would only dilute the rule that was seen. ``"ratio"``: the ranks within
+    a factor of two of each other ("half to double"), or further apart,
+    which no single quantity's set of values holds. The texts are rules as
+    they stand.
+    """
+    out: list[tuple[str, str, Callable[[int, int], bool]]] = []
+    if kind == "ratio":
+        out.append(("card.rank * 2 >= prev.rank and card.rank <= prev.rank * 2",
+                    "the card's rank is at least half the last one's and at most twice it",
+                    lambda r, p: 2 * r >= p and r <= 2 * p))
+        out.append(("card.rank * 2 < prev.rank or card.rank > prev.rank * 2",
+                    "the card's rank is under half the last one's or over twice it",
+                    lambda r, p: 2 * r < p or r > 2 * p))
+        return out
+    s2, prod = "card.rank + prev.rank", "card.rank * prev.rank"
+    for k in (3, 4, 5, 6, 7):
+        out.append((f"({s2}) % {k} == 0", f"the two ranks add up to a multiple of {k}",
+                    lambda r, p, k=k: (r + p) % k == 0))  # type: ignore[misc]
+    out.append((f"({s2}) is prime", "the two ranks add up to a prime number",
+                lambda r, p: _is_prime(r + p)))
+    for k in (4, 5, 6):
+        out.append((f"({prod}) % {k} == 0",
+                    f"the product of the two ranks is a multiple of {k}",
+                    lambda r, p, k=k: r * p % k == 0))  # type: ignore[misc]
+    out.append((f"({prod}) % 2 == 1", "the product of the two ranks is odd",
+                lambda r, p: r * p % 2 == 1))
+    out.append(("gcd(card.rank, prev.rank) > 1", "the two ranks share a factor",
+                lambda r, p: gcd(r, p) > 1))
+    return out
+
+
+class RankPairRelations(RelationFamily):
+    """One relation of the card's rank with the last card's (see :func:`_rank_pair_relations`).
+
+    Alone ("ratio": "each rank at most twice the other"), and the source of
+    the family that joins any single block to the arithmetic people write
+    ("joined": ``(card.rank + prev.rank) % 6 == 0 or card is face``,
+    :class:`MixedLagFamily`). The first card, with no last card, is
+    accepted, as the rule language reads a missing ``prev``.
+    """
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float,
+                 kind: str = "joined") -> None:
+        self.rels = _rank_pair_relations(kind)
+        super().__init__(name, prior, kmax, eps, [(t, e) for t, e, _ in self.rels])
+        self._rows: dict[tuple[int, int], int] = {}
+
+    def fresh(self) -> RankPairRelations:
+        """The same family before any observation (sharing the rows worked out)."""
+        new = copy.copy(self)
+        new.mm = [0] * len(self.said)
+        new.z = 1.0
+        return new
+
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
+        if prev is None:
+            return FULL52
+        key = (h, prev.rank)
+        row = self._rows.get(key)
+        if row is None:
+            f = self.rels[h][2]
+            row = self._rows[key] = sum(_RANK_CARDS[r] for r in range(1, 14)
+                                        if f(r, prev.rank))
+        return row
+
+
+
 #: Numbers people name in rules besides the primes (up to a product of two
 #: ranks, 169): the sets of ranks, the value sets and the positions take theirs.
 _FIBONACCI = frozenset({1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144})
@@ -3301,7 +3387,7 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "split-card-2": 0.04, "split-back-2": 0.03,
                 "pos-sequence": 0.01, "sums-mixed": 0.025,
                 "lag-pairs": 0.015, "pos-rank-mixed": 0.015,
-                "pos-runs": 0.02}
+                "pos-runs": 0.02, "values-joined": 0.02, "rank-ratios": 0.01}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -3503,6 +3589,9 @@ def _make_families(space: Space, kmax: int, eps: float,
     yield LagPairs("lag pairs", EXTRA_SHARES["lag-pairs"], kmax, eps, space)
     yield MixedLagFamily("sums mixed", EXTRA_SHARES["sums-mixed"], space, weights, kmax, eps,
                          SumRelations(), hows=("or",))
+    yield MixedLagFamily("values joined", EXTRA_SHARES["values-joined"], space, weights, kmax,
+                         eps, RankPairRelations("values", 0.0, 0, 0.0), hows=("or",))
+    yield RankPairRelations("rank ratios", EXTRA_SHARES["rank-ratios"], kmax, eps, "ratio")
     yield RankSetFamily("ranks", EXTRA_SHARES["ranks"], kmax, eps)
     gates = _gates()
     for gate, said, mask in gates:
