@@ -1961,40 +1961,23 @@ class PosRankFamily(RelationFamily):
         return row
 
 
-class SumRelations(RelationFamily):
-    """Relations of the card's rank with one earlier rank that are no block of the space.
+#: a relation of the card's rank with one earlier card's: (text, English, how
+#: far back, test(rank, earlier rank))
+EarlierRank = tuple[str, str, int, Callable[[int, int], bool]]
 
-    The sum of the two ranks equal to a number (``card.rank + prev.rank ==
-    13``, ``card.rank + prev2.rank == 14``), twice or half the last rank
-    (``card.rank == wrap(prev.rank * 2)``) and the distance to the rank two
-    or three back within a bound (``abs(card.rank - prev3.rank) <= 1``):
-    rare verdicts on their own, so people join them to another rule ("add
-    up to thirteen, or follow suit"); the source of the family that mixes
-    them with a block (:class:`MixedLagFamily`). Where the earlier card is
-    missing every card is accepted, as the rule language reads it.
+
+class EarlierRankRelations(RelationFamily):
+    """Relations each reading the card's rank and one earlier card's rank.
+
+    The rows are worked out once per (relation, earlier rank). Where the
+    earlier card is missing every card is accepted, as the rule language
+    reads a missing ``prevK``.
     """
 
-    def __init__(self) -> None:
-        #: (text, English, how far back, f(rank, earlier rank))
-        self.rels: list[tuple[str, str, int, Callable[[int, int], bool]]] = []
-        for back, name, said in ((1, "prev", "the last card's rank"),
-                                 (2, "prev2", "the rank two back")):
-            for k in range(3, 26):
-                self.rels.append((f"card.rank + {name}.rank == {k}",
-                                  f"the card's rank and {said} add up to {k}", back,
-                                  lambda r, p, k=k: r + p == k))  # type: ignore[misc]
-        self.rels.append(("card.rank == wrap(prev.rank * 2)",
-                          "the card's rank is twice the last card's, counted round", 1,
-                          lambda r, p: r == (2 * p - 1) % 13 + 1))
-        self.rels.append(("card.rank * 2 == prev.rank", "the card's rank is half the last card's",
-                          1, lambda r, p: 2 * r == p))
-        for back, name in ((2, "prev2"), (3, "prev3")):
-            for k in (1, 2, 3):
-                self.rels.append((f"abs(card.rank - {name}.rank) <= {k}",
-                                  f"the card's rank is within {k} of the rank "
-                                  f"{'two' if back == 2 else 'three'} back", back,
-                                  lambda r, p, k=k: abs(r - p) <= k))  # type: ignore[misc]
-        super().__init__("sums", 0.0, 0, 0.0, [(t, e) for t, e, _, _ in self.rels])
+    def __init__(self, name: str, prior: float, kmax: int, eps: float,
+                 rels: list[EarlierRank]) -> None:
+        self.rels = rels
+        super().__init__(name, prior, kmax, eps, [(t, e) for t, e, _, _ in rels])
         self._rows: dict[tuple[int, int], int] = {}
 
     def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
@@ -2010,6 +1993,41 @@ class SumRelations(RelationFamily):
             row = self._rows[key] = sum(_RANK_CARDS[r] for r in range(1, 14)
                                         if f(r, card.rank))
         return row
+
+
+class SumRelations(EarlierRankRelations):
+    """Relations of the card's rank with one earlier rank that are no block of the space.
+
+    The sum of the two ranks equal to a number (``card.rank + prev.rank ==
+    13``, ``card.rank + prev2.rank == 14``), twice or half the last rank
+    (``card.rank == wrap(prev.rank * 2)``) and the distance to the rank two
+    or three back within a bound (``abs(card.rank - prev3.rank) <= 1``):
+    rare verdicts on their own, so people join them to another rule ("add
+    up to thirteen, or follow suit"); the source of the family that mixes
+    them with a block (:class:`MixedLagFamily`). Where the earlier card is
+    missing every card is accepted, as the rule language reads it.
+    """
+
+    def __init__(self) -> None:
+        rels: list[EarlierRank] = []
+        for back, name, said in ((1, "prev", "the last card's rank"),
+                                 (2, "prev2", "the rank two back")):
+            for k in range(3, 26):
+                rels.append((f"card.rank + {name}.rank == {k}",
+                             f"the card's rank and {said} add up to {k}", back,
+                             lambda r, p, k=k: r + p == k))  # type: ignore[misc]
+        rels.append(("card.rank == wrap(prev.rank * 2)",
+                     "the card's rank is twice the last card's, counted round", 1,
+                     lambda r, p: r == (2 * p - 1) % 13 + 1))
+        rels.append(("card.rank * 2 == prev.rank", "the card's rank is half the last card's",
+                     1, lambda r, p: 2 * r == p))
+        for back, name in ((2, "prev2"), (3, "prev3")):
+            for k in (1, 2, 3):
+                rels.append((f"abs(card.rank - {name}.rank) <= {k}",
+                             f"the card's rank is within {k} of the rank "
+                             f"{'two' if back == 2 else 'three'} back", back,
+                             lambda r, p, k=k: abs(r - p) <= k))  # type: ignore[misc]
+        super().__init__("sums", 0.0, 0, 0.0, rels)
 
 
 _RANK_CARDS = [card_mask(lambda c, r=r: c.rank == r) for r in range(14)]  # type: ignore[misc]
@@ -2058,7 +2076,7 @@ def _rank_pair_relations(kind: str) -> list[tuple[str, str, Callable[[int, int],
     return out
 
 
-class RankPairRelations(RelationFamily):
+class RankPairRelations(EarlierRankRelations):
     """One relation of the card's rank with the last card's (see :func:`_rank_pair_relations`).
 
     Alone ("ratio": "each rank at most twice the other"), and the source of
@@ -2070,28 +2088,8 @@ class RankPairRelations(RelationFamily):
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float,
                  kind: str = "joined") -> None:
-        self.rels = _rank_pair_relations(kind)
-        super().__init__(name, prior, kmax, eps, [(t, e) for t, e, _ in self.rels])
-        self._rows: dict[tuple[int, int], int] = {}
-
-    def fresh(self) -> RankPairRelations:
-        """The same family before any observation (sharing the rows worked out)."""
-        new = copy.copy(self)
-        new.mm = [0] * len(self.said)
-        new.z = 1.0
-        return new
-
-    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
-             prev3: Card | None = None) -> int:
-        if prev is None:
-            return FULL52
-        key = (h, prev.rank)
-        row = self._rows.get(key)
-        if row is None:
-            f = self.rels[h][2]
-            row = self._rows[key] = sum(_RANK_CARDS[r] for r in range(1, 14)
-                                        if f(r, prev.rank))
-        return row
+        super().__init__(name, prior, kmax, eps,
+                         [(t, e, 1, f) for t, e, f in _rank_pair_relations(kind)])
 
 
 
