@@ -12,6 +12,12 @@ task a page driving it would run), then its first decisions.
 Royal) rounds with computer scientists in every seat (the rules of FILE in
 turn) and reports how often their prophets were right.
 
+``python -m eleusis.bench coverage --rules FILE [--verdicts N] [--seed S]
+[--json]`` says which rules of FILE the scientist can hold: for each, a
+scientist reads ``N`` (default 80) random plays judged by the rule, and its
+leading idea is judged against the rule (see :func:`coverage_of`): a map of
+the hypothesis space, without the luck of a hand.
+
 plays the Solo variant (the protocol of the public "Game of Science" Eleusis
 benchmark: two decks, a hand of 12, one card per turn, at most 30 turns,
 score ``30 - turns - 2 x wrong guesses`` when solved) through the engine
@@ -57,6 +63,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import random
 import re
 import statistics
 import sys
@@ -67,6 +74,7 @@ from typing import Any, TextIO, TypeVar, cast
 
 from eleusis.ai import Scientist, strength
 from eleusis.ai.space import build_space
+from eleusis.cards import ALL_CARDS, Card
 from eleusis.game import (
     Guess,
     Play,
@@ -540,6 +548,96 @@ def run_table(rules: Sequence[RuleLine], rounds: int, seed: int, level: str, pla
     }
 
 
+@dataclass(frozen=True)
+class Coverage:
+    """Whether a scientist can hold one rule: what it leads with after many verdicts."""
+
+    name: str
+    rule: str
+    #: its leading idea, judged the rule from the mainline on by the game's judge
+    inside: bool
+    #: the leading idea ("" when it has none) and the probability it gives it
+    idea: str
+    probability: float
+    #: the probability it gives to "a rule I cannot write"
+    outside: float
+    #: the verdicts it read, and how many accepted the card
+    verdicts: int
+    accepted: int
+
+
+def coverage_of(name: str, rule_text: str, verdicts: int = 80, seed: int = 0,
+                level: str = "strong") -> Coverage:
+    """Can the scientist hold ``rule_text``? Its leading idea after ``verdicts`` random plays.
+
+    No game: a starter the rule accepts, then ``verdicts`` cards, half of
+    them drawn among those the rule accepts after the mainline (so the
+    mainline grows and the rule shows its cases), half among all 52; the
+    scientist reads each verdict, and its leading idea is then judged
+    against the rule by the game's judge. A rule it can hold is led once
+    enough is seen (a rule that refuses one card of 52 needs that card
+    among the plays); one it cannot hold is not, or only by a chance
+    spelling that fits what was seen. A map of the hypothesis space
+    against a set of rules, without the luck of a hand.
+
+    >>> coverage_of("red", "card is red", verdicts=20).inside
+    True
+    """
+    rule = parse(rule_text)
+    rng = random.Random(seed)
+    sci = Scientist(level, seed)
+    line: list[Card] = []
+    starters = [c for c in ALL_CARDS if rule.accepts(line, c)]
+    if not starters:
+        raise ValueError(f"{name}: the rule accepts no first card")
+    line.append(rng.choice(starters))
+    sci.observe_starter(line[0])
+    accepted = 0
+    for _ in range(verdicts):
+        good = [c for c in ALL_CARDS if rule.accepts(line, c)]
+        card = rng.choice(good) if good and rng.random() < 0.5 else rng.choice(ALL_CARDS)
+        ok = rule.accepts(line, card)
+        sci.observe(line, card, ok)
+        if ok:
+            line.append(card)
+            accepted += 1
+    ranked = sci.ranked(line, limit=3, early=True)
+    idea, q = (ranked[0][0].text(sci.belief.space), ranked[0][1]) if ranked else ("", 0.0)
+    inside = bool(idea) and guess_verdict(rule_text, idea, line)[0]
+    return Coverage(name, rule_text, inside, idea, round(q, 3),
+                    round(sci.outside_probability(), 3), verdicts, accepted)
+
+
+def run_coverage(rules: Sequence[RuleLine], verdicts: int, seed: int, level: str,
+                 out: TextIO | None = None) -> dict[str, Any]:
+    """:func:`coverage_of` for every rule (seeded ``seed * 100_003 + k * 101``, as
+    the Solo harness seeds its rounds); a line per rule on ``out``, then the summary."""
+    rows: list[Coverage] = []
+    for k, rl in enumerate(rules):
+        try:
+            c = coverage_of(rl.name, rl.text, verdicts, seed * 100_003 + k * 101, level)
+        except ValueError as err:
+            if out is not None:
+                print(f"skipped: {err}", file=out)
+            continue
+        rows.append(c)
+        if out is not None:
+            print(f"{'inside ' if c.inside else 'OUTSIDE'} {c.name:36s} led by "
+                  f"{c.idea or '(no idea)'} ({c.probability:.2f}; outside {c.outside:.2f})",
+                  file=out)
+    inside = sum(c.inside for c in rows)
+    report: dict[str, Any] = {
+        "rules": len(rows), "inside": inside,
+        "inside_rate": round(inside / len(rows), 4) if rows else 0.0,
+        "verdicts": verdicts, "seed": seed, "strength": level,
+        "per_rule": [vars(c) for c in rows],
+    }
+    if out is not None:
+        print(f"{inside} of {len(rows)} rules led by an idea the judge calls the rule "
+              f"after {verdicts} verdicts", file=out)
+    return report
+
+
 def run_prepare(level: str = "strong", budget_ms: float = 10.0) -> dict[str, Any]:
     """Time the sliced preparation of a first scientist, as a page would drive it.
 
@@ -658,6 +756,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     table.add_argument("--variant", default="new_eleusis",
                        choices=("new_eleusis", "express", "royal"),
                        help="the variant played (default new_eleusis)")
+    cover = sub.add_parser("coverage", help="which rules of a file the scientist can hold "
+                                             "(its leading idea after many random verdicts)")
+    cover.add_argument("--rules", required=True, help="rules file: one rule per line")
+    cover.add_argument("--verdicts", type=int, default=80,
+                       help="random plays read before the leading idea is judged (default 80)")
+    cover.add_argument("--seed", type=int, default=0, help="seed of the plays")
+    cover.add_argument("--strength", default="strong",
+                       help="novice, casual, strong (default) or expert")
+    cover.add_argument("--json", action="store_true", help="print one JSON object")
     prep = sub.add_parser("prepare", help="time the sliced build of the first scientist")
     prep.add_argument("--strength", default="strong",
                       help="novice, casual, strong (default) or expert")
@@ -675,8 +782,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         print(json.dumps(run_prepare(args.strength, args.budget_ms), indent=1))
         return 0
-    if args.rounds < 1:
+    if args.command != "coverage" and args.rounds < 1:
         print("error: --rounds must be at least 1", file=sys.stderr)
+        return 2
+    if args.command == "coverage" and args.verdicts < 1:
+        print("error: --verdicts must be at least 1", file=sys.stderr)
         return 2
     try:
         with open(args.rules, encoding="utf-8") as f:
@@ -685,6 +795,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: cannot read {args.rules}: {err}", file=sys.stderr)
         return 2
     rules, skipped = read_rules(lines, sys.stderr)
+    if args.command == "coverage":
+        report = run_coverage(rules, args.verdicts, args.seed, args.strength,
+                              None if args.json else sys.stdout)
+        report["skipped"] = skipped
+        if args.json:
+            print(json.dumps(report))
+        return 0
     if args.command == "table":
         if not rules or not 3 <= args.players <= 8:
             print("error: need at least one rule and 3 to 8 players", file=sys.stderr)

@@ -146,3 +146,30 @@ def test_guesses_are_counted_by_why_they_were_made(
     line = next(x for x in text.splitlines() if x.startswith("guesses by reason"))
     for reason, c in reasons.items():
         assert f"{reason} {int(c['right'])}/{int(c['guesses'])}" in line
+
+
+def test_coverage_tells_a_rule_the_space_holds_from_one_it_cannot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # an odd product or a red card is held (a block joined to arithmetic);
+    # the suit two of every four cards back is held by no family
+    f = tmp_path / "rules.txt"
+    f.write_text("held: (card.rank * prev.rank) % 2 == 1 or card is red\n"
+                 "not_held: card.suit == prev4.suit or card.rank == prev3.rank + 5\n"
+                 "broken: card is purple\n", encoding="utf-8")
+    assert main(["coverage", "--rules", str(f), "--verdicts", "70", "--json"]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    rows = {r["name"]: r for r in report["per_rule"]}
+    assert rows["held"]["inside"] and rows["held"]["verdicts"] == 70
+    assert not rows["not_held"]["inside"]
+    assert report["rules"] == 2 and report["inside"] == 1
+    assert "line 3" in captured.err
+
+
+def test_coverage_refuses_bad_arguments(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "r.txt"
+    f.write_text("card is red\n", encoding="utf-8")
+    assert main(["coverage", "--rules", str(f), "--verdicts", "0"]) == 2
+    assert main(["coverage", "--rules", str(tmp_path / "missing.txt")]) == 2
+    assert "error" in capsys.readouterr().err
