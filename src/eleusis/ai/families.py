@@ -44,8 +44,8 @@ the previous card. People also write rules that
   join any single block with the arithmetic of two ranks people write
   (``(card.rank + prev.rank) % 6 == 0 or card is face``, ``(card.rank *
   prev.rank) % 2 == 1 or card is red``, ``gcd(card.rank, prev.rank) > 1 or
-  card.suit == prev.suit``), or keep the two ranks within a factor of two ("half to double"):
-  :class:`RankPairRelations`;
+  card.suit == prev.suit``), or keep the two ranks within a factor of two
+  ("half to double"): :class:`RankPairRelations`;
 * relate the rank with the last two ranks (the sum of three, between the
   last two, near their average, the product of three, a triangle):
   :class:`ThreeRankFamily`; forbid three in a row of one
@@ -2033,8 +2033,8 @@ class SumRelations(EarlierRankRelations):
 _RANK_CARDS = [card_mask(lambda c, r=r: c.rank == r) for r in range(14)]  # type: ignore[misc]
 
 
-def _rank_pair_relations(kind: str) -> list[tuple[str, str, Callable[[int, int], bool]]]:
-    """Relations of the card's rank with the last card's: (text, English, test(r, p)).
+def _rank_pair_relations(kind: str) -> list[EarlierRank]:
+    """Relations of the card's rank with the last card's (each read one card back).
 
     ``"joined"``: the arithmetic people join to another rule by "or" ("the
     two ranks add up to a multiple of six, or a court card", "an odd
@@ -2050,28 +2050,28 @@ def _rank_pair_relations(kind: str) -> list[tuple[str, str, Callable[[int, int],
     which no single quantity's set of values holds. The texts are rules as
     they stand.
     """
-    out: list[tuple[str, str, Callable[[int, int], bool]]] = []
+    out: list[EarlierRank] = []
     if kind == "ratio":
         out.append(("card.rank * 2 >= prev.rank and card.rank <= prev.rank * 2",
-                    "the card's rank is at least half the last one's and at most twice it",
+                    "the card's rank is at least half the last one's and at most twice it", 1,
                     lambda r, p: 2 * r >= p and r <= 2 * p))
         out.append(("card.rank * 2 < prev.rank or card.rank > prev.rank * 2",
-                    "the card's rank is under half the last one's or over twice it",
+                    "the card's rank is under half the last one's or over twice it", 1,
                     lambda r, p: 2 * r < p or r > 2 * p))
         return out
     s2, prod = "card.rank + prev.rank", "card.rank * prev.rank"
     for k in (3, 4, 5, 6, 7):
-        out.append((f"({s2}) % {k} == 0", f"the two ranks add up to a multiple of {k}",
+        out.append((f"({s2}) % {k} == 0", f"the two ranks add up to a multiple of {k}", 1,
                     lambda r, p, k=k: (r + p) % k == 0))  # type: ignore[misc]
-    out.append((f"({s2}) is prime", "the two ranks add up to a prime number",
+    out.append((f"({s2}) is prime", "the two ranks add up to a prime number", 1,
                 lambda r, p: _is_prime(r + p)))
     for k in (4, 5, 6):
         out.append((f"({prod}) % {k} == 0",
-                    f"the product of the two ranks is a multiple of {k}",
+                    f"the product of the two ranks is a multiple of {k}", 1,
                     lambda r, p, k=k: r * p % k == 0))  # type: ignore[misc]
-    out.append((f"({prod}) % 2 == 1", "the product of the two ranks is odd",
+    out.append((f"({prod}) % 2 == 1", "the product of the two ranks is odd", 1,
                 lambda r, p: r * p % 2 == 1))
-    out.append(("gcd(card.rank, prev.rank) > 1", "the two ranks share a factor",
+    out.append(("gcd(card.rank, prev.rank) > 1", "the two ranks share a factor", 1,
                 lambda r, p: gcd(r, p) > 1))
     return out
 
@@ -2088,9 +2088,7 @@ class RankPairRelations(EarlierRankRelations):
 
     def __init__(self, name: str, prior: float, kmax: int, eps: float,
                  kind: str = "joined") -> None:
-        super().__init__(name, prior, kmax, eps,
-                         [(t, e, 1, f) for t, e, f in _rank_pair_relations(kind)])
-
+        super().__init__(name, prior, kmax, eps, _rank_pair_relations(kind))
 
 
 #: Numbers people name in rules besides the primes (up to a product of two
