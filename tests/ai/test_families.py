@@ -9,6 +9,7 @@ import pytest
 
 from eleusis.ai import Scientist
 from eleusis.ai.families import (
+    TWIN,
     CardSplitFamily,
     ExtraCandidate,
     GatedRankSetFamily,
@@ -537,6 +538,34 @@ def test_one_rule_written_by_two_families_is_one_idea() -> None:
     assert sci.final_guess(line) not in spellings
     # nor is it among the ideas the scientist explains any more
     assert not spellings & {c.text(sci.belief.space) for c, _ in sci.ranked(line, 3)}
+
+
+def test_a_split_on_the_card_reading_only_the_card_counts_its_twin() -> None:
+    # "if card is red then card.rank <= 5 else card.rank >= 8" reads only the
+    # card: the split on the card whose blocks read the card two back writes
+    # the very same rule, so the mass it holds there is this idea's too
+    rule = "if card is red then card.rank <= 5 else card.rank >= 8"
+    sci, line = _watch(rule, 40, seed=1)
+    b = sci.belief
+    post, _ = b.family_posterior()
+    index = {f.name: 4 + j for j, f in enumerate(b.extras)}
+    one, two = index["split card is red"], index["split card is red" + TWIN]
+    top = b.extras[one - 4].best(one)
+    assert top is not None and _same_verdicts(top.text(b.space), rule, line)
+    assert post[two] > 0.1  # (the twin holds a part of the mass)
+    _, parts = b.right_parts(top, len(line) + 1, line[-1])
+    assert set(parts) == {one, two}
+    assert parts[two] == pytest.approx(post[two] * b.extras[two - 4].share(top.parts))
+    ranked = sci.ranked(line, 3)
+    assert ranked[0][0].text(b.space) == top.text(b.space)
+    assert ranked[0][1] == pytest.approx(parts[one] + parts[two])
+    # a split whose sides read the last card is a rule of its own family only
+    rule = "if card is red then card.rank > prev.rank else card.rank < prev.rank"
+    sci, line = _watch(rule, 40, seed=1)
+    b = sci.belief
+    top = b.extras[one - 4].best(one)
+    assert top is not None and _same_verdicts(top.text(b.space), rule, line)
+    assert set(b.right_parts(top, len(line) + 1, line[-1])[1]) == {one}
 
 
 def test_rules_that_differ_after_one_last_rank_are_two_ideas() -> None:

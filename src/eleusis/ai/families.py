@@ -678,6 +678,13 @@ class SplitFamily(_Refuting):
             common &= set(self.members[s][self.cls[s][parts[s]]])
         return bool(common)
 
+    def reads_card_only(self, parts: tuple[int, ...]) -> bool:
+        """Whether every side of ``parts`` is a block that reads only the card: the
+        rule is then the same whichever earlier card the blocks were read against
+        (its twin reading the card two back writes it too)."""
+        free = _context_free(self.space)
+        return all(free[a] for a in parts)
+
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         """The probability of the rule ``parts`` within the family (its class on each
         side); the rules judged wrong are impossible and the others share their mass."""
@@ -1100,6 +1107,11 @@ class CardSplitFamily(_Refuting):
             if all(self.of_block[s][a] == parts[s] for s in range(self.k)):
                 return True
         return False
+
+    def reads_card_only(self, parts: tuple[int, ...]) -> bool:
+        """Whether every side's class of ``parts`` reads only the card: the rule is
+        then the same in this family and in its :meth:`two_back` twin."""
+        return all(self.free[s][j] for s, j in enumerate(parts))
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         """The probability of the rule ``parts`` within the family; the rules judged
@@ -3444,6 +3456,11 @@ def _prev_rank_at_least(r: int) -> Callable[[Card], bool]:
     return lambda p: p.rank >= r
 
 
+#: The end of the name of a split's twin whose blocks read the card two back
+#: (``split card is red, two back``): where every block of a rule reads only
+#: the card, the two write the same rule (see :meth:`eleusis.ai.inference.Belief.right_parts`).
+TWIN = ", two back"
+
 _TEMPLATES: dict[tuple[int, int, float], tuple[Space, list[Family]]] = {}
 
 
@@ -3553,7 +3570,7 @@ def _make_families(space: Space, kmax: int, eps: float,
         side2 = _sides_of(back_test)
         yield BackSplitFamily(f"split {cond}", EXTRA_SHARES["split-back"] / len(backs), space,
                               weights, side2, _ite_text(cond), _ite_english(said), kmax, eps)
-        yield BackSplitFamily(f"split {cond}, two back", EXTRA_SHARES["split-back-2"] / len(backs),
+        yield BackSplitFamily(f"split {cond}{TWIN}", EXTRA_SHARES["split-back-2"] / len(backs),
                               space, weights, side2, _ite_text(cond), _ite_english(said), kmax,
                               eps, back=2)
     rels = _relation_splits()
@@ -3566,7 +3583,7 @@ def _make_families(space: Space, kmax: int, eps: float,
         split = CardSplitFamily(f"split {name}", EXTRA_SHARES["split-card"] / len(cards), space,
                                 weights, k, side, text, english, kmax, eps)
         yield split
-        yield split.two_back(f"split {name}, two back", EXTRA_SHARES["split-card-2"] / len(cards))
+        yield split.two_back(f"split {name}{TWIN}", EXTRA_SHARES["split-card-2"] / len(cards))
     yield ExceptionFamily("exceptions", EXTRA_SHARES["exceptions"], space, weights)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
     yield MixedLagFamily("lag mixed", EXTRA_SHARES["lag-mixed"], space, weights, kmax, eps)

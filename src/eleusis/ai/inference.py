@@ -36,6 +36,7 @@ from typing import TypeVar, cast
 from eleusis.ai.blocks import FULL52, NCARDS, NOPREV
 from eleusis.ai.families import (
     MARGINAL_FAMILIES,
+    TWIN,
     BlockFit,
     CardSplitFamily,
     ExtraCandidate,
@@ -297,6 +298,10 @@ class Belief:
                                      if extra_mass > 0 else [])
         #: the family index of the outside model (see :meth:`family_posterior`)
         self.out_index = 4 + len(self.extras)
+        names = {fam.name: 4 + j for j, fam in enumerate(self.extras)}
+        #: each split's twin reading its blocks against the card two back (by family index)
+        self.twins = {4 + j: names[fam.name + TWIN] for j, fam in enumerate(self.extras)
+                      if fam.name + TWIN in names}
         #: the distinct (context, verdict) pairs seen (the outside model's data)
         self.out_seen: set[tuple[int, bool]] = set()
         #: the log evidence of the outside model (see :meth:`outside_evidence`)
@@ -1001,11 +1006,22 @@ class Belief:
         ``j``); a candidate of the ``prev2`` or an extra family has no
         enumerated part. Each part is a lower bound of that family's mass of
         rules the judge would call ``cand``, so parts found for equivalent
-        candidates combine by family with ``max``.
+        candidates combine by family with ``max``. A split's candidate whose
+        blocks read only the card is also its twin's rule (the same split,
+        its blocks read against the card two back: :data:`TWIN`), and
+        counts the twin's part too.
         """
         if isinstance(cand, ExtraCandidate):
             post, _ = self.family_posterior()
-            return 0.0, {cand.family: post[cand.family] * cand.owner.share(cand.parts, pos_next)}
+            parts = {cand.family: post[cand.family] * cand.owner.share(cand.parts, pos_next)}
+            twin = self.twins.get(cand.family)
+            if twin is not None and post[twin] > 0.0:
+                fam = self.extras[twin - 4]
+                if isinstance(fam, SplitFamily | CardSplitFamily) and fam.reads_card_only(
+                        cand.parts):
+                    # (its twin writes the same rule: that mass is this idea's too)
+                    parts[twin] = post[twin] * fam.share(cand.parts, pos_next)
+            return 0.0, parts
         if cand.family == LAG2:
             # its share of the prev2 family (equivalences across families are
             # not counted: an underestimate, which only delays a guess)
