@@ -11,6 +11,7 @@ from eleusis.ai.scientist import LEAD_STUCK_FLOOR, SLOW_FLOOR, parse_counterexam
 from eleusis.cards import Card, Color, parse_cards
 from eleusis.game import Action, Guess, apply, make_config, new_game
 from eleusis.rules import parse
+from eleusis.variants.base import guess_verdict
 from eleusis.views import view
 
 
@@ -275,3 +276,36 @@ def test_a_stuck_hand_guesses_sooner_when_few_cards_could_teach() -> None:
     # never waiting longer than the turns left
     assert few._stuck_threshold(line2, 0.9, 3) == pytest.approx(2 / 5)
 
+
+
+def test_a_wrong_guess_does_not_hide_the_rule_once_the_mainline_has_moved_on() -> None:
+    # "card.color == prev.color", guessed among the first ten cards of "if pos
+    # <= 10 then card is red else card is black", is wrong: the eleventh card
+    # must change colour. Once past the tenth card, on black cards, ideas
+    # that keep the colour judge every card still to come as the rule does
+    # (the judge calls them right); agreeing with the wrong guess *now* must
+    # not make them wrong too
+    rule_text = "if pos <= 10 then card is red else card is black"
+    rule = parse(rule_text)
+    sci = Scientist("strong", 3, counterexamples=False)
+    line = [Card.parse("5H")]
+    sci.observe_starter(line[0])
+
+    def play(cards: str) -> None:
+        for card in parse_cards(cards):
+            ok = rule.accepts(line, card)
+            sci.observe(line, card, ok)
+            if ok:
+                line.append(card)
+
+    play("QH 4S 10D AH JC 2D 7H")
+    wrong = sci.final_guess(line)
+    assert wrong == "card.color == prev.color"
+    assert not guess_verdict(rule_text, wrong, line)[0]
+    sci.guess_rejected(line, wrong)
+    play("KD 6D 3H 8D KS 2H 9C 5D 4S JH 7C QD 8S 6H AC")
+    assert len(line) > 11 and not line[-1].red
+    ranked = sci.ranked(line, 3)
+    assert ranked and guess_verdict(rule_text, ranked[0][0].text(sci.belief.space), line)[0]
+    again = sci.final_guess(line)
+    assert again is not None and guess_verdict(rule_text, again, line)[0]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import fsum
 from typing import Any, TypeVar
@@ -279,8 +279,11 @@ class Scientist:
         self.rng = random.Random(seed)
         self.wrong_guesses: list[str] = []
         self._last_candidate: AnyCandidate | None = None
-        #: the candidates guessed and judged wrong (their equivalents are wrong too)
-        self._wrong_candidates: list[AnyCandidate] = []
+        #: the candidates guessed and judged wrong, each with the mainline it was
+        #: judged after (the ideas that would have been judged as it was are wrong too)
+        self._wrong_candidates: list[tuple[AnyCandidate, tuple[Card, ...]]] = []
+        #: whether an idea agreed with a wrong guess (by its index) where it was judged
+        self._wrong_agree: dict[tuple[int, AnyCandidate], bool] = {}
         # the probes of each idea merged, and which candidates agreed with them,
         # for the mainline _probed_at (card indices; see _merged)
         self._probed_at: tuple[int, ...] | None = None
@@ -629,7 +632,7 @@ class Scientist:
                 if not used[k] and self._agrees(pool[k][0], head[0], mainline):
                     used[k] = True
                     group.append(pool[k])
-            if not any(self._agrees(w, head[0], mainline) for w in self._wrong_candidates):
+            if not self._judged_wrong(head[0], mainline):
                 merged.append((head[0], _group_probability(group)))
             # (else this idea was judged wrong already, in other words)
         merged += plain[len(pool):]
@@ -650,12 +653,18 @@ class Scientist:
         mainline stays (a refused card leaves it as it was: see :meth:`_merged`).
         """
         hit = self._probe_cache.get(head)
-        if hit is not None:
-            return hit
+        if hit is None:
+            hit = self._probe_cache[head] = list(self._probes_from(mainline, head))
+        return hit
+
+    def _probes_from(self, mainline: Sequence[Card],
+                     head: AnyCandidate) -> Iterator[tuple[list[Card], int]]:
+        """:meth:`_probes` worked out one at a time (not remembered): a check that
+        fails at the first probe need not build the others."""
         rng = random.Random(len(mainline) * 7919 + 17)
         base = list(mainline)
         start = head.row(self.belief.space, base)
-        probes = [(base, start)]
+        yield base, start
         seen = 0  # (the last cards already probed, as a bit set)
         frontier = [(base, start)]
         for _ in range(PROBE_DEPTH):
@@ -669,7 +678,7 @@ class Scientist:
                 seen |= 1 << i
                 line = reach[i]
                 frontier.append((line, head.row(self.belief.space, line)))
-            probes += frontier
+                yield frontier[-1]
         for _ in range(PROBE_WALKS):
             line, row = base, start
             for _ in range(PROBE_STEPS):
@@ -677,9 +686,7 @@ class Scientist:
                     break
                 line = [*line, ALL_CARDS[rng.choice(_bits_of(row))]]
                 row = head.row(self.belief.space, line)
-                probes.append((line, row))
-        self._probe_cache[head] = probes
-        return probes
+                yield line, row
 
     def _agrees(self, cand: AnyCandidate, head: AnyCandidate, mainline: Sequence[Card]) -> bool:
         """Whether ``cand`` accepts what ``head`` accepts after each of ``head``'s probes."""
@@ -690,6 +697,31 @@ class Scientist:
             hit = self._agree_cache[key] = all(cand.row(space, line) == row
                                                for line, row in self._probes(mainline, head))
         return hit
+
+    def _judged_wrong(self, head: AnyCandidate, mainline: Sequence[Card]) -> bool:
+        """Whether ``head`` would have been judged as a wrong guess was, where it was.
+
+        The judge compares a guess with the rule from the mainline of the
+        guess on: an idea that agrees with a wrong guess along its own
+        continuations of that mainline is wrong too. Agreeing from a later
+        mainline is not enough: ``card.color == prev.color`` guessed among
+        the first ten cards of ``if pos <= 10 then card is red else card is
+        black`` is wrong, but after the tenth card, on black cards, the rule
+        accepts what it accepts; the rule must stay an idea.
+        """
+        space = self.belief.space
+        for i, (wrong, line) in enumerate(self._wrong_candidates):
+            key = (i, head)
+            hit = self._wrong_agree.get(key)
+            if hit is None:
+                probes: Iterable[tuple[list[Card], int]] = (
+                    self._probes(mainline, head) if line == tuple(mainline)
+                    else self._probes_from(line, head))
+                hit = self._wrong_agree[key] = all(
+                    wrong.row(space, probe) == row for probe, row in probes)
+            if hit:
+                return True
+        return False
 
     def consider_guess(self, mainline: Sequence[Card], turns_used: int,
                        max_turns: int = 30, hand: Sequence[Card] = ()) -> str | None:
@@ -908,7 +940,7 @@ class Scientist:
         self.wrong_guesses.append(text)
         cand = self._last_candidate
         if cand is not None and cand.text(self.belief.space) == text and mainline:
-            self._wrong_candidates.append(cand)
+            self._wrong_candidates.append((cand, tuple(mainline)))
             self._ranked_cache = None
             yield from self.belief.exclude_steps(cand, len(mainline) + 1, mainline[-1])
 
