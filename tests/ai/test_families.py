@@ -830,3 +830,23 @@ def test_two_ideas_of_a_split_no_card_tells_apart_are_guessed_in_turn() -> None:
     assert sci.last_guess_probability is not None and sci.last_guess_probability > 0.9
     top, _ = sci.ranked(line)[0]
     assert top.text(space) == second
+
+
+def test_a_rule_judged_wrong_stays_ruled_out_when_the_space_widens() -> None:
+    # when every rule is contradicted the scientist tolerates one more
+    # mismatch and reads every play again with fresh families: the guesses
+    # judged wrong must stay ruled out there, each where it was judged
+    rule = "card.rank in {3, 4, 10, 12}"
+    sci, line = _watch(rule, 25, seed=2)
+    guess = sci.final_guess(line)
+    assert guess == rule
+    cand = sci._last_candidate
+    assert isinstance(cand, ExtraCandidate)
+    sci.guess_rejected(line, guess)  # (as if the judge had said "wrong")
+    assert cand.owner.share(cand.parts) == 0.0
+    kmax = sci.belief.kmax
+    sci._widen()
+    assert sci.belief.kmax == kmax + 1
+    widened = sci.belief.extras[cand.family - 4]
+    assert widened is not cand.owner and widened.share(cand.parts) == 0.0
+    assert guess not in {c.text(sci.belief.space) for c, _ in sci.ranked(line, 3)}

@@ -533,7 +533,9 @@ class Belief:
     def _exclude_steps(self, cand: Candidate | ExtraCandidate, pos_next: int,
                        last: Card) -> Steps[None]:
         if isinstance(cand, ExtraCandidate):
-            cand.owner.exclude(cand.parts)
+            # (this belief's family: a candidate of a belief since widened
+            # names the family by its index, the same in every belief)
+            self.extras[cand.family - 4].exclude(cand.parts)
             return
         if cand.family == LAG2:
             i = cand.parts[0]

@@ -458,7 +458,9 @@ class Scientist:
         """Every hypothesis is contradicted: tolerate one more mistake and replay.
 
         The replay pauses between (chunks of) observations; the scientist
-        keeps its old belief until the new one has read everything.
+        keeps its old belief until the new one has read everything. The
+        guesses judged wrong are ruled out again, each where it was judged
+        (the widened belief's families start afresh).
         """
         old = self.belief
         if old.kmax >= 3:
@@ -470,8 +472,9 @@ class Scientist:
         for obs in old.observations:
             yield None
             yield from new.observe_steps(obs)
-        for beh in old.excluded:
-            new.excluded.append(beh)
+        for cand, line in self._wrong_candidates:
+            yield None
+            yield from new.exclude_steps(cand, len(line) + 1, line[-1])
         new.touch()
         self.belief = new
 
