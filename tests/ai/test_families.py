@@ -850,3 +850,16 @@ def test_a_rule_judged_wrong_stays_ruled_out_when_the_space_widens() -> None:
     widened = sci.belief.extras[cand.family - 4]
     assert widened is not cand.owner and widened.share(cand.parts) == 0.0
     assert guess not in {c.text(sci.belief.space) for c, _ in sci.ranked(line, 3)}
+
+
+def test_a_rule_a_family_holds_does_not_widen_the_space() -> None:
+    # a split on the card contradicts every rule of the enumerated space, but
+    # its family still fits every play: nothing to widen (reading every play
+    # again cost up to a second a time), only the sign that the plain rules
+    # failed, which makes the scientist warier of guessing
+    rule = "if card is red then card.rank <= 5 else card.rank >= 8"
+    sci, line = _watch(rule, 35, seed=1)
+    assert sci.belief.kmax == 0
+    assert sci._plain_failed
+    top = sci.ranked(line, 3)[0][0]
+    assert _same_verdicts(top.text(sci.belief.space), rule, line)

@@ -174,8 +174,9 @@ class Strength:
     * ``periodic``: whether it considers position-periodic rules;
     * ``eps``: how much it doubts the dealer (weight of a contradiction);
     * ``tolerance``: contradictions a hypothesis may have before it is
-      dropped (more is slower); when every hypothesis is contradicted, the
-      scientist tolerates one more and thinks again (at most 3);
+      dropped (more is slower); when every hypothesis (of every family) is
+      contradicted, the scientist tolerates one more and thinks again (at
+      most 3);
     * ``guess_threshold``: the probability of being right it wants before
       guessing (lower is bolder: more wrong guesses, earlier right ones);
     * ``noise``: the chance it plays a random card instead of a good one;
@@ -284,6 +285,8 @@ class Scientist:
         self._wrong_candidates: list[tuple[AnyCandidate, tuple[Card, ...]]] = []
         #: whether an idea agreed with a wrong guess (by its index) where it was judged
         self._wrong_agree: dict[tuple[int, AnyCandidate], bool] = {}
+        #: every plain rule was contradicted while a family still fitted (see _alive_steps)
+        self._plain_failed = False
         # the probes of each idea merged, and which candidates agreed with them,
         # for the mainline _probed_at (card indices; see _merged)
         self._probed_at: tuple[int, ...] | None = None
@@ -436,19 +439,28 @@ class Scientist:
             yield from self._widen_steps()
 
     def _alive_steps(self) -> Steps[bool]:
-        """Is some hypothesis of some family still uncontradicted (one channel a step)?"""
+        """Is some hypothesis of some family still uncontradicted (one channel a step)?
+
+        When every rule of the enumerated space is contradicted but a family
+        beyond it still fits every play, there is nothing to widen: the
+        scientist only notes that its plain rules failed
+        (:attr:`_plain_failed`, a sign the rule may lie outside its space).
+        """
         b = self.belief
-        if not b.live:
-            return False
-        for f, chans in enumerate(FAMILY_CHANNELS):
-            if b.family_prior[f] <= 0:
-                continue
-            for c in chans:
-                yield None
-                if not b.best_in_channel(c):
-                    break
-            else:
-                return True
+        if b.live:
+            for f, chans in enumerate(FAMILY_CHANNELS):
+                if b.family_prior[f] <= 0:
+                    continue
+                for c in chans:
+                    yield None
+                    if not b.best_in_channel(c):
+                        break
+                else:
+                    return True
+        yield None
+        if any(fam.alive() for fam in b.extras):
+            self._plain_failed = True
+            return True
         return False
 
     def _widen(self) -> None:
@@ -753,9 +765,9 @@ class Scientist:
         since it was first listed. A hand whose every play would
         barely move ``q`` (each card's verdict all but certain) guesses
         sooner (see :meth:`_slow`).
-        Each wrong guess after the first (and a contradiction of every
-        hypothesis) raises the threshold by 0.05: the rule may lie outside
-        the space. The path taken is kept in :attr:`last_guess_reason` (see
+        Each wrong guess after the first (and a contradiction of every plain
+        rule, or of every hypothesis) raises the threshold by 0.05: the rule
+        may lie outside the space. The path taken is kept in :attr:`last_guess_reason` (see
         :data:`GUESS_REASONS`). A rule is guessed only once it has read ``confirm``
         observations since it reached 0.2 (see :class:`Strength`), or, by a
         stuck hand, since it was first among the leading ideas (a tie of a
@@ -771,7 +783,8 @@ class Scientist:
         wrong = len(self.wrong_guesses)
         # each wrong guess, and every contradiction of the whole space, is a
         # sign the rule may lie outside what this scientist can think of
-        misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance)
+        misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance
+                                      or self._plain_failed)
         threshold = sure = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
         text = cand.text(self.belief.space)
         seen = len(self.belief.observations)
