@@ -669,8 +669,7 @@ class SplitFamily(_Refuting):
         if len(set(parts)) == 1:
             return True
         if self.back != 1:
-            free = _context_free(self.space)
-            return all(free[a] for a in parts)
+            return self.reads_card_only(parts)
         if self.side_prevs is None:
             return False
         common = set(self.members[0][self.cls[0][parts[0]]])
@@ -1101,7 +1100,7 @@ class CardSplitFamily(_Refuting):
         """Whether one single block is the rule on every side (a plain rule), or,
         reading ``prev2``, every side reads only the card (the split reading
         ``prev`` writes that rule)."""
-        if self.back != 1 and all(self.free[s][j] for s, j in enumerate(parts)):
+        if self.back != 1 and self.reads_card_only(parts):
             return True
         for a in range(len(self.of_block[0])):
             if all(self.of_block[s][a] == parts[s] for s in range(self.k)):

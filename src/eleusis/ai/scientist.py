@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import fsum
 from typing import Any, TypeVar
@@ -729,11 +729,10 @@ class Scientist:
             key = (i, head)
             hit = self._wrong_agree.get(key)
             if hit is None:
-                probes: Iterable[tuple[list[Card], int]] = (
-                    self._probes(mainline, head) if line == tuple(mainline)
-                    else self._probes_from(line, head))
-                hit = self._wrong_agree[key] = all(
-                    wrong.row(space, probe) == row for probe, row in probes)
+                hit = self._wrong_agree[key] = (
+                    self._agrees(wrong, head, mainline) if line == tuple(mainline)
+                    else all(wrong.row(space, probe) == row
+                             for probe, row in self._probes_from(line, head)))
             if hit:
                 return True
         return False
@@ -781,8 +780,9 @@ class Scientist:
         cand, q = ranked[0]
         score_now = max_turns - turns_used
         wrong = len(self.wrong_guesses)
-        # each wrong guess, and every contradiction of the whole space, is a
-        # sign the rule may lie outside what this scientist can think of
+        # each wrong guess, and every contradiction of the plain rules or of
+        # the whole space, is a sign the rule may lie outside what this
+        # scientist can think of
         misfit = max(0, wrong - 1) + (self.belief.kmax > self.strength.tolerance
                                       or self._plain_failed)
         threshold = sure = min(0.97, self.strength.guess_threshold + 0.05 * misfit)
