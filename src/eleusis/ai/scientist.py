@@ -225,9 +225,9 @@ PRESETS: dict[str, Strength] = {
     "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3, 0.6),
     "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2, 0.8),
     "strong": Strength("strong", 3, True, 1e-4, 0, 0.7, 0.0, 0.15, 0.92,
-                       extra=0.10, outside=0.15, confirm=2),
+                       extra=0.20, outside=0.15, confirm=2),
     "expert": Strength("expert", 3, True, 1e-5, 0, 0.75, 0.0, 0.15, 0.95, None,
-                       extra=0.10, outside=0.15, confirm=2),
+                       extra=0.20, outside=0.15, confirm=2),
 }
 
 
