@@ -289,7 +289,9 @@ class Belief:
         self.family_prior = tuple(family_prior) + (0.0,) * (4 - len(family_prior))
         if extra_mass < 0.0 or outside < 0.0 or extra_mass + outside >= 1.0:
             raise ValueError("extra_mass and outside must be shares of the prior below 1")
-        #: prior mass of the families of :mod:`eleusis.ai.families` (together)
+        #: prior weight of the families of :mod:`eleusis.ai.families`: each family's
+        #: prior is this times its own share (``EXTRA_SHARES``, which add up to
+        #: more than 1; the posterior is normalised over every family)
         self.extra_mass = extra_mass
         #: prior mass of "a rule outside everything this belief can write"
         self.outside = outside
