@@ -159,12 +159,17 @@ def test_a_set_of_ranks_behind_a_colour_or_suit_is_found(rule: str) -> None:
 
 def test_everything_but_one_card_is_an_idea_once_its_card_was_refused() -> None:
     # "everything but the ace of hearts": after the ace of hearts was refused
-    # among accepted cards, the rule is written as the scientist's top idea
+    # among accepted cards, after three different last cards, the rule is
+    # written as the scientist's top idea (refused three times after one last
+    # card, a four, it would as well be "the two ranks do not add up to 5")
     rule = "not (card.rank == 1 and card is hearts)"
     sci, line = _watch(rule, 40, accept_bias=0.9)
     ace = Card.parse("AH")
-    for _ in range(3):
+    for then in parse_cards("9C 3D"):
         sci.observe(line, ace, False)
+        sci.observe(line, then, True)
+        line.append(then)
+    sci.observe(line, ace, False)
     texts = [c.text(sci.belief.space) for c, _ in sci.ranked(line, early=True)[:3]]
     assert any(_same_verdicts(text, rule, line) for text in texts), texts
 

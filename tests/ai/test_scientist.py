@@ -147,7 +147,7 @@ def _aces_only() -> tuple[Scientist, list[Card]]:
     sci = Scientist("strong", 3, counterexamples=False)
     line = [Card.parse("AD")]
     sci.observe_starter(line[0])
-    for code in ("7S", "AC", "KH", "4D", "9C", "QS", "3H", "AS", "6D"):
+    for code in ("7S", "AC", "KH", "4D", "9C", "QS", "3H", "AS", "6D", "10C"):
         card = Card.parse(code)
         sci.observe(line, card, card.rank == 1)
         if card.rank == 1:
@@ -173,13 +173,14 @@ def test_a_hand_that_cannot_test_the_leading_idea_guesses_it_sooner() -> None:
     assert sci.consider_guess(line, 10, 30, testing) is None
 
 
-#: ``strong`` with the families beyond the enumerated space weighing 0.10 of
-#: the prior, as they did when the two scenarios below were written: with
-#: 0.20 the ideas that differ from the leading ones only on cards never
+#: ``strong`` with less weight on the families beyond the enumerated space
+#: (0.06) and on the outside model (0.15): the two scenarios below were
+#: written when those families held a fifth of the prior; with today's
+#: weights the ideas that differ from the leading ones only on cards never
 #: played (``card.rank != 5 and card.rank != 6``, ``card.rank * prev.rank >
 #: 60``) hold the leading ideas below the probabilities these paths start
 #: from, however many more plays the scenarios add
-_NARROWER = replace(strength("strong"), extra=0.10)
+_NARROWER = replace(strength("strong"), extra=0.06, outside=0.15)
 
 
 def _watching(starter: str, plays: str,

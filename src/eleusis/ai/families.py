@@ -3383,13 +3383,13 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 
 #: Prior mass of each kind of family, as a share of all these families' mass.
 EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
-                "pos5": 0.01, "lag": 0.25, "ranks": 0.12, "split-card": 0.15,
+                "pos5": 0.01, "lag": 0.25, "ranks": 0.24, "split-card": 0.15,
                 "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
                 "lag-mixed": 0.10, "three-ranks": 0.08, "pos-rank-gated": 0.05,
                 "lag-mixed-3": 0.05, "split-rel": 0.05,
                 "value-sets-2": 0.05, "value-sets-3": 0.03,
                 "three-ranks-gated": 0.05,
-                "value-sets": 0.10, "no-run": 0.05, "case-prev-rank": 0.04,
+                "value-sets": 0.25, "no-run": 0.05, "case-prev-rank": 0.04,
                 "pos-prime": 0.01, "exceptions": 0.20, "prev-bands": 0.03,
                 "split-card-2": 0.04, "split-back-2": 0.03,
                 "pos-sequence": 0.01, "sums-mixed": 0.025,

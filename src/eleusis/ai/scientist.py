@@ -195,7 +195,8 @@ class Strength:
       (:mod:`eleusis.ai.families`: splits on the last card, on the card
       itself or on the position mod 4 and 5, two and three cards back,
       sets of ranks), times each family's own share; with the shares as
-      they are, 0.20 gives them about 39% of the prior once normalised;
+      they are, 0.20 (and ``outside`` 0.20) gives them about 41% of the
+      prior once normalised;
     * ``outside``: the prior mass of "a rule I cannot write" (see
       :meth:`eleusis.ai.inference.Belief.outside_evidence`): while it holds
       posterior mass, no guess looks sure;
@@ -226,9 +227,9 @@ PRESETS: dict[str, Strength] = {
     "novice": Strength("novice", 1, False, 0.05, 1, 0.5, 0.5, 0.3, 0.6),
     "casual": Strength("casual", 2, False, 0.01, 1, 0.65, 0.2, 0.2, 0.8),
     "strong": Strength("strong", 3, True, 1e-4, 0, 0.7, 0.0, 0.15, 0.92,
-                       extra=0.20, outside=0.15, confirm=2),
+                       extra=0.20, outside=0.20, confirm=2),
     "expert": Strength("expert", 3, True, 1e-5, 0, 0.75, 0.0, 0.15, 0.95, None,
-                       extra=0.20, outside=0.15, confirm=2),
+                       extra=0.20, outside=0.20, confirm=2),
 }
 
 
