@@ -119,7 +119,6 @@ def test_one_guess_per_turn_at_most() -> None:
 
 
 def test_the_final_guess_takes_a_long_shot_but_never_repeats_a_wrong_one() -> None:
-
     from eleusis.ai import Scientist
     from eleusis.cards import Card
 
@@ -285,7 +284,6 @@ def test_a_stuck_hand_guesses_sooner_when_few_cards_could_teach() -> None:
     assert few._stuck_threshold(line2, 0.9, 20) < 0.17
     # never waiting longer than the turns left
     assert few._stuck_threshold(line2, 0.9, 3) == pytest.approx(2 / 5)
-
 
 
 def test_a_wrong_guess_does_not_hide_the_rule_once_the_mainline_has_moved_on() -> None:

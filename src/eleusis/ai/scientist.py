@@ -727,12 +727,13 @@ class Scientist:
         accepts what it accepts; the rule must stay an idea.
         """
         space = self.belief.space
+        now = tuple(mainline)
         for i, (wrong, line) in enumerate(self._wrong_candidates):
             key = (i, head)
             hit = self._wrong_agree.get(key)
             if hit is None:
                 hit = self._wrong_agree[key] = (
-                    self._agrees(wrong, head, mainline) if line == tuple(mainline)
+                    self._agrees(wrong, head, mainline) if line == now
                     else all(wrong.row(space, probe) == row
                              for probe, row in self._probes_from(line, head)))
             if hit:
