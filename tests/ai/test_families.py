@@ -9,6 +9,7 @@ import pytest
 
 from eleusis.ai import Scientist
 from eleusis.ai.families import (
+    ESCAPE_TRUE,
     TWIN,
     CardSplitFamily,
     ExtraCandidate,
@@ -127,6 +128,14 @@ def _same_verdicts(guess: str, rule: str, line: list[Card]) -> bool:
     "(card.rank + prev.rank) % 6 == 0 or card is face",            # arithmetic, or the card
     "(card.rank * prev.rank) % 2 == 1 or card is red",             # an odd product, or a colour
     "card.rank * 2 >= prev.rank and card.rank <= prev.rank * 2",   # half to double
+    "card.suit in {prev.suit, prev2.suit, prev3.suit} or card is face",  # a suit seen lately
+    "card.rank not in {prev.rank, prev2.rank}",                    # a rank not seen lately
+    "card.rank > prev.rank or prev.rank == 13",                    # higher, anything after a king
+    "card.rank < prev.rank or prev.rank == 1",                     # lower, anything after an ace
+    "if card is spades then card.rank > prev.rank "
+    "else card.rank < prev.rank",                                  # one suit of the card decides
+    "if card is clubs then card.rank <= 6 else card.rank >= 7",
+    "card.rank < prev.rank + prev2.rank",                          # below the last two's sum
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)
@@ -425,11 +434,13 @@ def test_a_sum_that_must_not_be_thirteen_is_found() -> None:
     ("RankPairRelations", ("values", 1.0, 0, 1e-4, "joined"), 0, 40),
     ("RankPairRelations", ("ratios", 1.0, 0, 1e-4, "ratio"), 0, 40),
     ("LagPairs", ("pairs", 1.0, 0, 1e-4, None), 0, 12),  # (392 pairs)
+    ("LagJoins", ("joins", 1.0, 0, 1e-4), 0, 60),
 ])
 def test_relations_judge_as_their_texts(family: str, args: tuple[object, ...], shortest: int,
                                         tries: int) -> None:
     """Each relation of a relation family (the three ranks, no three in a row,
-    the sums and distances back, the pairs two back), as text, judges every
+    the sums and distances back, the pairs two back, the suits, ranks and
+    colours among the last cards), as text, judges every
     card as the family does (the text is what a guess sends), after
     mainlines of ``shortest`` to three cards."""
     from eleusis.ai import families
@@ -871,3 +882,21 @@ def test_a_rule_a_family_holds_does_not_widen_the_space() -> None:
     assert sci._plain_failed
     top = sci.ranked(line, 3)[0][0]
     assert _same_verdicts(top.text(sci.belief.space), rule, line)
+
+
+@pytest.mark.parametrize(("name", "rank"), [("split prev.rank == 13", 13),
+                                            ("split prev.rank == 1", 1)])
+def test_only_a_rule_stuck_after_a_king_or_an_ace_escapes_from_it(name: str, rank: int) -> None:
+    """An escape split offers a way on after a king (an ace) only to the rules
+    that refuse every card there ("higher than the last card"), and there
+    weighs "any card" most: ``card is red`` has no escaping twin."""
+    space = build_space(3)
+    split = next(f for f in make_families(space, 0, 1e-4) if f.name == name)
+    assert isinstance(split, SplitFamily)
+    others = [space.text(a) for a in split._live0[1]]
+    assert ("card.rank > prev.rank" if rank == 13 else "card.rank < prev.rank") in others
+    assert "card is red" not in others and "card.color == prev.color" not in others
+    stuck = [c for c in ALL_CARDS if c.rank == rank]
+    for text in others:
+        assert not any(_judge(text, [p], c) for p in stuck for c in ALL_CARDS), text
+    assert split.ws[0][0] == ESCAPE_TRUE  # (block 0 is ``true``)

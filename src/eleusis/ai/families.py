@@ -5,16 +5,21 @@ the previous card. People also write rules that
 
 * split on a condition and apply a different single block on each side
   (``if prev.rank >= 8 then card.rank <= 5 else card is red``: any block on
-  either side), or on the position with a period of 4 or 5
-  (``case pos % 4 ...``): :class:`SplitFamily`;
+  either side; ``if prev.rank == 13 then true else card.rank > prev.rank``,
+  the way on after a king of a rule that climbs), or on the position with a
+  period of 4 or 5 (``case pos % 4 ...``): :class:`SplitFamily`;
 * read two or three cards back (``card.suit != prev.suit and card.suit !=
   prev2.suit``, "not three of a color in a row", ``card.suit != prev3.suit``):
-  :class:`LagFamily`;
+  :class:`LagFamily`; or ask whether the card's suit, rank or colour is
+  among the last two or three cards' (``card.suit in {prev.suit,
+  prev2.suit, prev3.suit}``), alone or joined to a block on the card
+  (``... or card is face``): :class:`LagJoins`;
 * accept an unusual set of ranks (``card.rank in {1, 3, 6, 10}``), the
   sets people name (Fibonacci, triangular...) likelier than the others:
   :class:`RankSetFamily`;
 * split on the judged card itself (``if card is red then card.rank >
-  prev.rank else card.rank < prev.rank``, ``case card.suit ...``):
+  prev.rank else card.rank < prev.rank``, ``case card.suit ...``, ``if card
+  is spades then ... else ...``):
   :class:`CardSplitFamily`, also on how the card relates to the last one
   (``if card.rank > prev.rank then ... else ...``); on how the last two
   cards relate or what they are together (``if prev.rank > prev2.rank
@@ -463,7 +468,8 @@ class SplitFamily(_Refuting):
                  k: int, side: Callable[[int, Card | None], int],
                  texts: Callable[[Sequence[str]], str],
                  englishes: Callable[[Sequence[str]], str], kmax: int, eps: float,
-                 by_prev: bool = True, first: int = 0, back: int = 1) -> None:
+                 by_prev: bool = True, first: int = 0, back: int = 1,
+                 escape: int | None = None) -> None:
         self.name = name
         #: the earlier card the blocks read: 1, the last card; 2, the one two back
         #: (``if prev.rank <= 6 and prev2.rank <= 6 then card.rank >= 7 else
@@ -483,20 +489,51 @@ class SplitFamily(_Refuting):
         if by_prev and back == 1:
             self.side_prevs = [sum(1 << i for i, c in enumerate(ALL_CARDS) if side(2, c) == s)
                                for s in range(k)]
+        #: each side's prior weights of the single blocks (see :meth:`_escape_weights`)
+        self.ws = [self.w] * k
+        if escape is not None:
+            self.ws = self._escape_weights(escape)
         self._texts = texts
         self._englishes = englishes
         self.k1 = kmax + 1
         self.pe = [eps ** m for m in range(kmax + 1)] + [0.0]
-        self._live0 = [a for a in range(n1) if self.w[a] > 0]
+        #: the blocks each side allows a priori
+        self._live0 = [[a for a in range(n1) if self.ws[s][a] > 0] for s in range(k)]
         self.mm = [[0] * n1 for _ in range(k)]
         #: the blocks each side still allows (mismatches below ``k1``), in order
-        self.live = [list(self._live0) for _ in range(k)]
+        self.live = [list(x) for x in self._live0]
         self.z = [1.0] * k
         #: the rules guessed and judged wrong, as a class per side (see :meth:`_key`)
         self.excluded: set[tuple[int, ...]] = set()
         #: per side: the class of each block (blocks that judge alike after every
         #: last card of the side are one rule there) and each class's members
         self.cls, self.members = self._classes(n1)
+
+    def _escape_weights(self, escape: int) -> list[list[float]]:
+        """The prior weights of an escape split's sides (``escape``: the side of the
+        last cards it escapes from, kings or aces; a split of two sides).
+
+        A rule that climbs or falls has nowhere to go after a king or an ace,
+        and people give it a way on: "higher than the last card, anything
+        after a king" (``if prev.rank == 13 then true else card.rank >
+        prev.rank``). So the other side holds only the blocks that accept no
+        card at all after those last cards (the climbs, the falls...), and on
+        the escape side ``true`` weighs ``ESCAPE_TRUE``: there "anything" is
+        what people mean, where ``card.rank != 13`` fits the same plays until
+        a king follows a king. A plain rule has no such twin (``card is red``
+        needs no way on).
+        """
+        assert self.side_prevs is not None and self.k == 2
+        srows = single_rows(self.space)
+        stuck = [p for p in range(NCARDS) if self.side_prevs[escape] >> p & 1]
+        other = [x if all(srows[a][p] == 0 for p in stuck) else 0.0
+                 for a, x in enumerate(self.w)]
+        total = sum(other)
+        rest = 1.0 - self.w[0]
+        ws = [self.w] * self.k
+        ws[escape] = [ESCAPE_TRUE] + [x * (1.0 - ESCAPE_TRUE) / rest for x in self.w[1:]]
+        ws[1 - escape] = [x / total for x in other]
+        return ws
 
     def _classes(self, n1: int) -> tuple[list[list[int]], list[list[list[int]]]]:
         """Per side, each block's class and each class's blocks.
@@ -527,14 +564,14 @@ class SplitFamily(_Refuting):
 
     def _class_weight(self, s: int, a: int) -> float:
         """The posterior weight (unnormalised) of block ``a``'s class on side ``s``."""
-        mm, pe, w, k1 = self.mm[s], self.pe, self.w, self.k1
+        mm, pe, w, k1 = self.mm[s], self.pe, self.ws[s], self.k1
         return sum(w[b] * pe[mm[b]] for b in self.members[s][self.cls[s][a]] if mm[b] < k1)
 
     def fresh(self) -> SplitFamily:
         """The same family before any observation (sharing the unchanging parts)."""
         new = copy.copy(self)
         new.mm = [[0] * len(self.w) for _ in range(self.k)]
-        new.live = [list(self._live0) for _ in range(self.k)]
+        new.live = [list(x) for x in self._live0]
         new.z = [1.0] * self.k
         new.excluded = set()
         return new
@@ -549,7 +586,7 @@ class SplitFamily(_Refuting):
             for a in wrong:
                 mm[a] += 1
             self.live[s] = live = [a for a in self.live[s] if mm[a] < k1]
-            pe, w = self.pe, self.w
+            pe, w = self.pe, self.ws[s]
             self.z[s] = sum([w[a] * pe[mm[a]] for a in live])
 
     def evidence(self) -> float:
@@ -561,12 +598,12 @@ class SplitFamily(_Refuting):
     def _key_share(self, key: tuple[int, ...]) -> float:
         """The share the rule ``key`` (a class per side) would have now, were it possible."""
         q = 1.0
-        pe, w, k1 = self.pe, self.w, self.k1
+        pe, k1 = self.pe, self.k1
         for s, j in enumerate(key):
             z = self.z[s]
             if z <= 0:
                 return 0.0
-            mm = self.mm[s]
+            mm, w = self.mm[s], self.ws[s]
             q *= sum(w[b] * pe[mm[b]] for b in self.members[s][j] if mm[b] < k1) / z
         return q
 
@@ -581,7 +618,7 @@ class SplitFamily(_Refuting):
             return
         p = _row(_back(line, self.back))
         srows = single_rows(self.space)
-        pe, w = self.pe, self.w
+        pe, w = self.pe, self.ws[s]
         mm = self.mm[s]
         f = scale / z
         for a in self.live[s]:
@@ -602,7 +639,7 @@ class SplitFamily(_Refuting):
         z = self.z[s]
         if z <= 0:
             return
-        pe, w = self.pe, self.w
+        pe, w = self.pe, self.ws[s]
         mm = self.mm[s]
         f = scale / z
         if self.k1 == 1:  # (a live block has no mismatch: pe[0] is 1)
@@ -631,14 +668,14 @@ class SplitFamily(_Refuting):
         others are not compared: an underestimate).
         """
         share = 1.0
-        pe, w = self.pe, self.w
+        pe = self.pe
         free = _context_free(self.space) if self.back != 1 else None
         for s in range(self.k):
             z = self.z[s]
             if z <= 0:
                 return 0.0
             ok = fit.flags(self.side_prevs[s] if self.side_prevs is not None else -1)
-            mm = self.mm[s]
+            mm, w = self.mm[s], self.ws[s]
             live = self.live[s]
             if free is None and self.k1 == 1:  # (a live block has no mismatch: pe[0] is 1)
                 share *= sum([w[a] for a in live if ok[a]]) / z
@@ -650,7 +687,7 @@ class SplitFamily(_Refuting):
     def _ranked(self, s: int) -> list[int]:
         """Side ``s``'s classes, likeliest first, each named by its likeliest
         block (the simplest way of writing it, as the prior weighs them)."""
-        pe, w, mm, cls = self.pe, self.w, self.mm[s], self.cls[s]
+        pe, w, mm, cls = self.pe, self.ws[s], self.mm[s], self.cls[s]
         mass: dict[int, float] = {}
         name: dict[int, int] = {}
         for a in self.live[s]:
@@ -755,7 +792,7 @@ class BackSplitFamily(SplitFamily):
                 changed = True
         if changed:
             self.live[s] = live = [a for a in self.live[s] if mm[a] < self.k1]
-            pe, w = self.pe, self.w
+            pe, w = self.pe, self.ws[s]
             self.z[s] = sum([w[a] * pe[mm[a]] for a in live])
 
     def _side_line(self, line: Sequence[Card]) -> int | None:
@@ -770,7 +807,7 @@ class BackSplitFamily(SplitFamily):
             return
         srows = single_rows(self.space)
         p = _row(_back(line, self.back))
-        pe, w, mm = self.pe, self.w, self.mm[s]
+        pe, w, mm = self.pe, self.ws[s], self.mm[s]
         f = scale / self.z[s]
         for a in self.live[s]:
             row = srows[a][p]
@@ -784,7 +821,7 @@ class BackSplitFamily(SplitFamily):
         if s is None:
             acc[0] += scale  # (block 0 is ``true``: every card)
             return
-        pe, w, mm = self.pe, self.w, self.mm[s]
+        pe, w, mm = self.pe, self.ws[s], self.mm[s]
         f = scale / self.z[s]
         for a in self.live[s]:
             acc[a] += f * w[a] * pe[mm[a]]
@@ -1371,6 +1408,7 @@ class MixedLagFamily:
         n1 = space.level_end[1]
         self.source = source if source is not None else LagRelations(space)
         said = self.source.said
+        self.front_kind = front_kind
         self.fronts = [i for i in range(n1)
                        if space.text(i) != "true" and weights[i] > 0
                        and front_kind in (None, space.atoms[space.recipe[i][1]].kind)]
@@ -1577,8 +1615,34 @@ class MixedLagFamily:
         return set()
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
-        """Not counted (an underestimate of a plain candidate's probability)."""
-        return 0.0
+        """Counted for a candidate that accepts one fixed set ``R`` wherever it can go,
+        when the source says which of its relations judge as ``R`` there (the joins
+        of the last cards' colours, suits or ranks: :meth:`LagJoins.agreeing`):
+        ``A and B`` agrees when ``A`` (a block on the card) accepts all of ``R``,
+        ``A or B`` when it accepts nothing else (on a red mainline ``card is
+        hearts or card.color in {prev.color, prev2.color}`` is ``card is red``).
+        Otherwise not counted (an underestimate of a plain candidate's probability).
+        """
+        agreeing = getattr(self.source, "agreeing", None)
+        if (self.z <= 0 or agreeing is None or self.front_kind != "card"
+                or len(set(rows.values())) != 1):
+            return 0.0  # (a front on the card judges alike after every last card)
+        ks = sum(1 << k for k in agreeing(rows))
+        if not ks:
+            return 0.0
+        want = next(iter(rows.values()))
+        srows = single_rows(self.space)
+        share = 0.0
+        for h, how in enumerate(self.HOWS):
+            for m, masks in enumerate(self.live[h]):
+                for f, mask in enumerate(masks):
+                    hit = mask & ks
+                    if not hit:
+                        continue
+                    a_row = srows[self.fronts[f]][NOPREV]
+                    if (a_row & want == want) if how == "and" else not a_row & ~want:
+                        share += self.front_w[f] * self.pe[m] * hit.bit_count()
+        return share * self.norm / self.z
 
 
 #: How many plain relations (the first of the space's order: colour, suit,
@@ -1615,6 +1679,9 @@ def _three_rank_relations() -> list[tuple[str, str, Callable[[int, int, int], bo
                 lambda r, p, q: r == (p + q - 1) % 13 + 1))
     out.append(("card.rank == prev.rank + prev2.rank",
                 "the card's rank is the sum of the last two ranks", lambda r, p, q: r == p + q))
+    out.append(("card.rank < prev.rank + prev2.rank",
+                "the card's rank is below the sum of the last two ranks",
+                lambda r, p, q: r < p + q))
     out.append(("card.rank == abs(prev.rank - prev2.rank)",
                 "the card's rank is the difference of the last two ranks",
                 lambda r, p, q: r == abs(p - q)))
@@ -1896,6 +1963,101 @@ def _run_properties() -> list[tuple[str, str, str, str, int]]:
         out.append((f"card.rank {op} {k}", f"prev.rank {op} {k}", f"prev2.rank {op} {k}", said,
                     card_mask(lambda c, op=op, k=k: c.rank >= k if op == ">=" else c.rank <= k)))  # type: ignore[misc]
     return out
+
+
+#: The attributes :class:`LagJoins` compares with the last cards: (name, its
+#: English, the value of a card, the cards of each value).
+_JOIN_ATTRIBUTES: list[tuple[str, str, Callable[[Card], int], dict[int, int]]] = [
+    ("suit", "suit", lambda c: c.suit.order,
+     {s.order: card_mask(lambda c, s=s: c.suit == s) for s in SUITS}),  # type: ignore[misc]
+    ("rank", "rank", lambda c: c.rank,
+     {r: card_mask(lambda c, r=r: c.rank == r) for r in range(1, 14)}),  # type: ignore[misc]
+    ("color", "colour", lambda c: int(c.red),
+     {v: card_mask(lambda c, v=v: int(c.red) == v) for v in (0, 1)}),  # type: ignore[misc]
+]
+
+
+class LagJoins(RelationFamily):
+    """The card's suit, rank or colour among the last two or three cards', or none of them.
+
+    ``card.suit in {prev.suit, prev2.suit, prev3.suit}`` ("a suit seen in
+    the last three cards"), ``card.rank not in {prev.rank, prev2.rank}``
+    ("a rank neither of the last two had"). Read as the rule language reads
+    a set: its items left to right until one matches, a missing card two or
+    three back accepting the card (see :mod:`eleusis.rules.evaluate`). The
+    source of a mixed family too: ``card.suit in {prev.suit, prev2.suit}
+    or card is face``. ``joins`` says which it holds (``(True, 3)``: in the
+    last three; the others alone are the lag family's ``R(prev) or
+    R(prev2)``, ``R(prev) and R(prev2)``...).
+
+    >>> joins = LagJoins("joins", 1.0, 0, 0.0)
+    >>> joins.said[1][0]
+    'card.suit in {prev.suit, prev2.suit, prev3.suit}'
+    >>> h = [t for t, _ in joins.said].index("card.suit not in {prev.suit, prev2.suit}")
+    >>> row = joins._row(h, 3, Card.parse("7H"), Card.parse("2S"))
+    >>> [row >> Card.parse(c).index & 1 for c in ("3D", "9H", "KS")]
+    [1, 0, 0]
+    >>> joins._row(h, 2, Card.parse("7H"), None) >> Card.parse("KS").index & 1  # no card two back
+    1
+    """
+
+    #: every join: (whether the card must match one of the last cards, how many)
+    JOINS = ((True, 2), (True, 3), (False, 2), (False, 3))
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float,
+                 joins: Sequence[tuple[bool, int]] = JOINS) -> None:
+        #: (attribute, its value of a card, the cards of each value, how many
+        #: cards back, whether the card must match one of them)
+        self.rels: list[tuple[Callable[[Card], int], dict[int, int], int, bool]] = []
+        said: list[tuple[str, str]] = []
+        for attr, word, value, cards in _JOIN_ATTRIBUTES:
+            for inside, k in joins:
+                items = ", ".join(["prev." + attr] + [f"prev{j}.{attr}" for j in range(2, k + 1)])
+                last = "last two cards" if k == 2 else "last three cards"
+                said.append((f"card.{attr} {'in' if inside else 'not in'} {{{items}}}",
+                             f"the card's {word} is {'one' if inside else 'none'} of "
+                             f"the {last}' {word}s"))
+                self.rels.append((value, cards, k, inside))
+        super().__init__(name, prior, kmax, eps, said)
+
+    def agreeing(self, rows: dict[int, int]) -> list[int]:
+        """The joins that judge as a candidate wherever it can go (``rows``: its row
+        after each last card it can reach).
+
+        A join "the card's colour is one of the last cards'" agrees with a
+        candidate that keeps the mainline in one colour: one accepting that
+        colour alone (on a red mainline ``card.color in {prev.color,
+        prev2.color}`` is ``card is red``), or the last card's colour after
+        every card (``card.color == prev.color``); the same for suits and
+        ranks. The cards already on the mainline are not checked (a slight
+        overestimate); the joins that refuse the last cards' colour never agree.
+        """
+        if not rows:
+            return []
+        fixed = rows[next(iter(rows))] if len(set(rows.values())) == 1 else None
+        out = []
+        for h, (value, cards, _, inside) in enumerate(self.rels):
+            if inside and (fixed in cards.values() if fixed is not None else
+                           all(row == cards[value(ALL_CARDS[p])] for p, row in rows.items())):
+                out.append(h)
+        return out
+
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
+        """The share of the joins that judge as the candidate (see :meth:`agreeing`)."""
+        if self.z <= 0:
+            return 0.0
+        return sum(self.w * self.pe[self.mm[h]] for h in self.agreeing(rows)
+                   if self.mm[h] < self.k1) / self.z
+
+    def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
+             prev3: Card | None = None) -> int:
+        value, cards, k, inside = self.rels[h]
+        seen = 0
+        for back in (prev, prev2, prev3)[:k]:
+            if back is None:  # (read only by the cards no earlier item matched)
+                return FULL52 if inside else FULL52 & ~seen
+            seen |= cards[value(back)]
+        return seen if inside else FULL52 & ~seen
 
 
 def _pos_rank_relations() -> list[tuple[str, str, Callable[[int, int], bool]]]:
@@ -3394,7 +3556,8 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "split-card-2": 0.04, "split-back-2": 0.03,
                 "pos-sequence": 0.01, "sums-mixed": 0.025,
                 "lag-pairs": 0.015, "pos-rank-mixed": 0.015,
-                "pos-runs": 0.02, "values-joined": 0.02, "rank-ratios": 0.01}
+                "pos-runs": 0.02, "values-joined": 0.02, "rank-ratios": 0.01,
+                "lag-joins": 0.01, "lag-joins-mixed": 0.03, "split-suit": 0.06}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -3436,13 +3599,32 @@ def _relation_splits() -> list[tuple[str, str, Callable[[Card, Card], bool]]]:
 
 
 def split_conditions() -> list[Block]:
-    """The conditions on the previous card a split family may use."""
+    """The conditions on the previous card a split family may use.
+
+    Besides the natural ones and the bounds, the king and the ace: a rule
+    that climbs or falls needs a way on from the top or the bottom ("higher
+    than the last card, anything after a king": ``if prev.rank == 13 then
+    true else card.rank > prev.rank``), and people write it so.
+    """
     out = prev_conditions()
     for r in (5, 6, 8, 9, 10):
         out.append(prev_block(f"prev.rank >= {r}",
                               f"the last card's rank is at least {rank_word(r)}",
                               _prev_rank_at_least(r)))
+    for r in (13, 1):
+        out.append(prev_block(f"prev.rank == {r}", f"the last card is {_a_rank(r)}",
+                              _prev_rank_is(r)))
     return out
+
+
+def _a_rank(r: int) -> str:
+    """"a king", "an ace", "an 8", "a 10"."""
+    word = rank_word(r)
+    return f"{'an' if word[0] in 'aeiou8' or word in ('11', '18') else 'a'} {word}"
+
+
+def _prev_rank_is(r: int) -> Callable[[Card], bool]:
+    return lambda p: p.rank == r
 
 
 def _position_sequences() -> list[tuple[str, frozenset[int]]]:
@@ -3453,6 +3635,15 @@ def _position_sequences() -> list[tuple[str, frozenset[int]]]:
 
 def _prev_rank_at_least(r: int) -> Callable[[Card], bool]:
     return lambda p: p.rank >= r
+
+
+#: The prior weight of ``true`` (any card) on the side of a split on the last
+#: card being a king or an ace: the escape of a rule that climbs or falls
+#: (see :func:`split_conditions`).
+ESCAPE_TRUE = 0.5
+
+#: The conditions whose split's first side is an escape.
+_ESCAPES = frozenset({"prev.rank == 13", "prev.rank == 1"})
 
 
 #: The end of the name of a split's twin whose blocks read the card two back
@@ -3506,7 +3697,8 @@ def _make_families(space: Space, kmax: int, eps: float,
     per = EXTRA_SHARES["split-prev"] / max(1, len(conds))
     for c in conds:
         yield SplitFamily(f"split {c.text}", per, space, weights, 2, _prev_side(c),
-                          _ite_text(c.text), _ite_english(c.english), kmax, eps)
+                          _ite_text(c.text), _ite_english(c.english), kmax, eps,
+                          escape=0 if c.text in _ESCAPES else None)
     mods = [(k, r) for k in (3, 4, 5) for r in range(k)]
     for k, r in mods:
         cond = f"pos % {k} == {r}"
@@ -3583,6 +3775,12 @@ def _make_families(space: Space, kmax: int, eps: float,
                                 weights, k, side, text, english, kmax, eps)
         yield split
         yield split.two_back(f"split {name}{TWIN}", EXTRA_SHARES["split-card-2"] / len(cards))
+    for suit in SUITS:
+        cond = f"card is {suit.noun}"
+        yield CardSplitFamily(f"split {cond}", EXTRA_SHARES["split-suit"] / len(SUITS), space,
+                              weights, 2, lambda c, s=suit: 0 if c.suit == s else 1,  # type: ignore[misc]
+                              _ite_text(cond), _ite_english(f"the card is one of the {suit.noun}"),
+                              kmax, eps)
     yield ExceptionFamily("exceptions", EXTRA_SHARES["exceptions"], space, weights)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
     yield MixedLagFamily("lag mixed", EXTRA_SHARES["lag-mixed"], space, weights, kmax, eps)
@@ -3599,6 +3797,10 @@ def _make_families(space: Space, kmax: int, eps: float,
     yield MixedLagFamily("three ranks gated", EXTRA_SHARES["three-ranks-gated"], space,
                          weights, kmax, eps, three_ranks, front_kind="card")
     yield LagPairs("lag pairs", EXTRA_SHARES["lag-pairs"], kmax, eps, space)
+    # (alone, only the joins of the last three cards: the others are the lag family's)
+    yield LagJoins("lag joins", EXTRA_SHARES["lag-joins"], kmax, eps, ((True, 3),))
+    yield MixedLagFamily("lag joins mixed", EXTRA_SHARES["lag-joins-mixed"], space, weights,
+                         kmax, eps, LagJoins("joins", 0.0, 0, 0.0), front_kind="card")
     yield MixedLagFamily("sums mixed", EXTRA_SHARES["sums-mixed"], space, weights, kmax, eps,
                          SumRelations(), hows=("or",))
     yield MixedLagFamily("values joined", EXTRA_SHARES["values-joined"], space, weights, kmax,

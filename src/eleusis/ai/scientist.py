@@ -195,7 +195,7 @@ class Strength:
       (:mod:`eleusis.ai.families`: splits on the last card, on the card
       itself or on the position mod 4 and 5, two and three cards back,
       sets of ranks), times each family's own share; with the shares as
-      they are, 0.20 (and ``outside`` 0.20) gives them about 41% of the
+      they are, 0.20 (and ``outside`` 0.20) gives them about 42% of the
       prior once normalised;
     * ``outside``: the prior mass of "a rule I cannot write" (see
       :meth:`eleusis.ai.inference.Belief.outside_evidence`): while it holds
