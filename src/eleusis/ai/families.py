@@ -963,6 +963,9 @@ class CardSplitFamily(_Refuting):
         self.excluded: set[tuple[int, ...]] = set()
         #: per side, {last card: that side's predicted rows} (see :meth:`rows`)
         self._side_cache: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(k)]
+        #: per side, {last card: {row: the live classes with that row there}} (see
+        #: :meth:`agreement`)
+        self._by_row_cache: list[dict[int, dict[int, int]]] = [{} for _ in range(k)]
 
     def two_back(self, name: str, prior: float) -> CardSplitFamily:
         """The same split with its blocks read against the card two back, before any
@@ -981,6 +984,7 @@ class CardSplitFamily(_Refuting):
         new.z = [1.0] * self.k
         new.excluded = set()
         new._side_cache = [{} for _ in range(self.k)]
+        new._by_row_cache = [{} for _ in range(self.k)]
         return new
 
     def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
@@ -1001,6 +1005,7 @@ class CardSplitFamily(_Refuting):
             pe, w = self.pe, self.cw[s]
             self.z[s] = sum([w[j] * pe[mm[j]] for j in live])
             self._side_cache[s] = {}
+            self._by_row_cache[s] = {}
 
     def evidence(self) -> float:
         e = 1.0
@@ -1118,16 +1123,46 @@ class CardSplitFamily(_Refuting):
             if z <= 0:
                 return 0.0
             ms = self.masks[s]
-            crows, w, mm = self.crows[s], self.cw[s], self.mm[s]
-            live = self.live[s] if self.back == 1 else [j for j in self.live[s]
-                                                         if self.free[s][j]]
-            for p, r in rows.items():  # (most classes fall at the first card)
+            w, mm = self.cw[s], self.mm[s]
+            if not rows:
+                live = [j for j in self.live[s] if self.back == 1 or self.free[s][j]]
+                share *= sum([w[j] * pe[mm[j]] for j in live]) / z
+                continue
+            # most classes fall at the first card: those left there, from an index
+            # the decision's candidates share, then the others one by one
+            first = True
+            crows = self.crows[s]
+            for p, r in rows.items():
                 rm = r & ms[p]
-                live = [j for j in live if crows[j][p] == rm]
+                if first:
+                    agree = self._by_row(s, p).get(rm, 0)
+                    live = []
+                    while agree:
+                        low = agree & -agree
+                        live.append(low.bit_length() - 1)
+                        agree ^= low
+                    first = False
+                else:
+                    live = [j for j in live if crows[j][p] == rm]
                 if not live:
                     return 0.0
             share *= sum([w[j] * pe[mm[j]] for j in live]) / z
         return share
+
+    def _by_row(self, s: int, p: int) -> dict[int, int]:
+        """Side ``s``'s live classes by their row after card ``p`` (bit sets; only
+        those reading the card alone when the blocks read two back), remembered
+        until an observation changes the side: the candidates of one decision ask
+        after the same last cards."""
+        hit = self._by_row_cache[s].get(p)
+        if hit is None:
+            hit = self._by_row_cache[s][p] = {}
+            crows, free = self.crows[s], self.free[s]
+            for j in self.live[s]:
+                if self.back == 1 or free[j]:
+                    r = crows[j][p]
+                    hit[r] = hit.get(r, 0) | 1 << j
+        return hit
 
     def _ranked(self, s: int) -> list[int]:
         pe, w, mm = self.pe, self.cw[s], self.mm[s]
