@@ -900,3 +900,35 @@ def test_only_a_rule_stuck_after_a_king_or_an_ace_escapes_from_it(name: str, ran
     for text in others:
         assert not any(_judge(text, [p], c) for p in stuck for c in ALL_CARDS), text
     assert split.ws[0][0] == ESCAPE_TRUE  # (block 0 is ``true``)
+
+
+def test_the_joins_of_the_last_colours_are_the_colour_rule_they_equal() -> None:
+    """On a mainline kept in one colour "the card's colour is one of the last
+    cards'" is that colour's rule: its mass, alone or joined to a block on
+    the card, counts for the plain rule (and never for a rule it differs from)."""
+    from eleusis.ai.families import BlockFit, LagJoins, MixedLagFamily
+    space = build_space(3)
+    fams = make_families(space, 0, 1e-4)
+    joins = next(f for f in fams if f.name == "lag joins")
+    mixed = next(f for f in fams if f.name == "lag joins mixed")
+    assert isinstance(joins, LagJoins) and isinstance(mixed, MixedLagFamily)
+    red = sum(1 << c.index for c in ALL_CARDS if c.color == Color.RED)
+    hearts = sum(1 << c.index for c in ALL_CARDS if c.suit.noun == "hearts")
+    always_red = {p: red for p in range(52)}
+    assert [joins.said[h][0] for h in joins.agreeing(always_red)] == [
+        "card.color in {prev.color, prev2.color, prev3.color}"]
+    same_suit = {c.index: sum(1 << d.index for d in ALL_CARDS if d.suit == c.suit)
+                 for c in ALL_CARDS}
+    assert [joins.said[h][0] for h in joins.agreeing(same_suit)] == [
+        "card.suit in {prev.suit, prev2.suit, prev3.suit}"]
+    assert joins.agreeing({p: hearts | (1 << 0) for p in range(52)}) == []
+    fit = BlockFit(space, 0, always_red)
+    assert joins.agreement(fit, always_red) == pytest.approx(1 / 3)  # (one of three, a priori)
+    # joined to a block on the card, some pairs agree ("card is hearts or ...",
+    # "card is red and ..."), not all ("card is black or ..."); and no join
+    # agrees with a set that is no colour, suit or rank
+    share = mixed.agreement(fit, always_red)
+    assert 0 < share < 1
+    low_red = {p: red & sum(1 << c.index for c in ALL_CARDS if c.rank <= 7) for p in range(52)}
+    assert joins.agreeing(low_red) == []
+    assert mixed.agreement(fit, low_red) == 0.0
