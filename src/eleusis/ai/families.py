@@ -3814,7 +3814,7 @@ def _make_families(space: Space, kmax: int, eps: float,
         cond = f"card is {suit.noun}"
         yield CardSplitFamily(f"split {cond}", EXTRA_SHARES["split-suit"] / len(SUITS), space,
                               weights, 2, lambda c, s=suit: 0 if c.suit == s else 1,  # type: ignore[misc]
-                              _ite_text(cond), _ite_english(f"the card is one of the {suit.noun}"),
+                              _ite_text(cond), _ite_english(f"the card is a {suit.noun[:-1]}"),
                               kmax, eps)
     yield ExceptionFamily("exceptions", EXTRA_SHARES["exceptions"], space, weights)
     yield LagFamily("lag", EXTRA_SHARES["lag"], space, weights, kmax, eps)
