@@ -1123,29 +1123,28 @@ class CardSplitFamily(_Refuting):
             if z <= 0:
                 return 0.0
             ms = self.masks[s]
-            w, mm = self.cw[s], self.mm[s]
-            if not rows:
+            w, mm, crows = self.cw[s], self.mm[s], self.crows[s]
+            items = iter(rows.items())
+            first = next(items, None)
+            if first is None:
                 live = [j for j in self.live[s] if self.back == 1 or self.free[s][j]]
-                share *= sum([w[j] * pe[mm[j]] for j in live]) / z
-                continue
-            # most classes fall at the first card: those left there, from an index
-            # the decision's candidates share, then the others one by one
-            first = True
-            crows = self.crows[s]
-            for p, r in rows.items():
-                rm = r & ms[p]
-                if first:
-                    agree = self._by_row(s, p).get(rm, 0)
-                    live = []
-                    while agree:
-                        low = agree & -agree
-                        live.append(low.bit_length() - 1)
-                        agree ^= low
-                    first = False
-                else:
+            else:
+                # most classes fall at the first card: those left there, from an
+                # index the decision's candidates share, then the others one by one
+                p, r = first
+                agree = self._by_row(s, p).get(r & ms[p], 0)
+                live = []
+                while agree:  # (the few classes left, not a pass over them all)
+                    low = agree & -agree
+                    live.append(low.bit_length() - 1)
+                    agree ^= low
+                for p, r in items:
+                    if not live:
+                        break
+                    rm = r & ms[p]
                     live = [j for j in live if crows[j][p] == rm]
-                if not live:
-                    return 0.0
+            if not live:
+                return 0.0
             share *= sum([w[j] * pe[mm[j]] for j in live]) / z
         return share
 
@@ -1651,18 +1650,17 @@ class MixedLagFamily:
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Counted for a candidate that accepts one fixed set ``R`` wherever it can go,
-        when the source says which of its relations judge as ``R`` there (the joins
-        of the last cards' colours, suits or ranks: :meth:`LagJoins.agreeing`):
+        when the source says which of its relations judge as ``R`` there
+        (:meth:`RelationFamily.agreeing`: the joins of the last cards' colours,
+        suits or ranks):
         ``A and B`` agrees when ``A`` (a block on the card) accepts all of ``R``,
         ``A or B`` when it accepts nothing else (on a red mainline ``card is
         hearts or card.color in {prev.color, prev2.color}`` is ``card is red``).
         Otherwise not counted (an underestimate of a plain candidate's probability).
         """
-        agreeing = getattr(self.source, "agreeing", None)
-        if (self.z <= 0 or agreeing is None or self.front_kind != "card"
-                or len(set(rows.values())) != 1):
+        if self.z <= 0 or self.front_kind != "card" or len(set(rows.values())) != 1:
             return 0.0  # (a front on the card judges alike after every last card)
-        ks = sum(1 << k for k in agreeing(rows))
+        ks = sum(1 << k for k in self.source.agreeing(rows))
         if not ks:
             return 0.0
         want = next(iter(rows.values()))
@@ -1859,11 +1857,20 @@ class RelationFamily:
     def live_singles(self) -> set[int]:
         return set()
 
+    def agreeing(self, rows: dict[int, int]) -> list[int]:
+        """The relations that judge as a candidate wherever it can go (``rows``: its
+        row after each last card it can reach). None here: an underestimate of a
+        plain candidate's probability, which only delays a guess (a relation with
+        the position changes as the line grows; one with two cards back reads what
+        a plain rule cannot); see :meth:`LagJoins.agreeing` for a family that says."""
+        return []
+
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
-        """Not counted: an underestimate of a plain candidate's probability, which
-        only delays a guess (a relation with the position changes as the line
-        grows; one with two cards back reads what a plain rule cannot)."""
-        return 0.0
+        """The share of the relations that judge as the candidate (see :meth:`agreeing`)."""
+        if self.z <= 0:
+            return 0.0
+        return sum(self.w * self.pe[self.mm[h]] for h in self.agreeing(rows)
+                   if self.mm[h] < self.k1) / self.z
 
 
 class LagRelations(RelationFamily):
@@ -2000,13 +2007,15 @@ def _run_properties() -> list[tuple[str, str, str, str, int]]:
     return out
 
 
+#: The cards of each rank (index 0: none).
+_RANK_CARDS = [card_mask(lambda c, r=r: c.rank == r) for r in range(14)]  # type: ignore[misc]
+
 #: The attributes :class:`LagJoins` compares with the last cards: (name, its
 #: English, the value of a card, the cards of each value).
 _JOIN_ATTRIBUTES: list[tuple[str, str, Callable[[Card], int], dict[int, int]]] = [
     ("suit", "suit", lambda c: c.suit.order,
      {s.order: card_mask(lambda c, s=s: c.suit == s) for s in SUITS}),  # type: ignore[misc]
-    ("rank", "rank", lambda c: c.rank,
-     {r: card_mask(lambda c, r=r: c.rank == r) for r in range(1, 14)}),  # type: ignore[misc]
+    ("rank", "rank", lambda c: c.rank, {r: _RANK_CARDS[r] for r in range(1, 14)}),
     ("color", "colour", lambda c: int(c.red),
      {v: card_mask(lambda c, v=v: int(c.red) == v) for v in (0, 1)}),  # type: ignore[misc]
 ]
@@ -2076,13 +2085,6 @@ class LagJoins(RelationFamily):
                            all(row == cards[value(ALL_CARDS[p])] for p, row in rows.items())):
                 out.append(h)
         return out
-
-    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
-        """The share of the joins that judge as the candidate (see :meth:`agreeing`)."""
-        if self.z <= 0:
-            return 0.0
-        return sum(self.w * self.pe[self.mm[h]] for h in self.agreeing(rows)
-                   if self.mm[h] < self.k1) / self.z
 
     def _row(self, h: int, pos: int, prev: Card | None, prev2: Card | None,
              prev3: Card | None = None) -> int:
@@ -2237,8 +2239,6 @@ class SumRelations(EarlierRankRelations):
                              lambda r, p, k=k: abs(r - p) <= k))  # type: ignore[misc]
         super().__init__("sums", 0.0, 0, 0.0, rels)
 
-
-_RANK_CARDS = [card_mask(lambda c, r=r: c.rank == r) for r in range(14)]  # type: ignore[misc]
 
 
 def _rank_pair_relations(kind: str) -> list[EarlierRank]:
@@ -3653,9 +3653,13 @@ def split_conditions() -> list[Block]:
 
 
 def _a_rank(r: int) -> str:
-    """"a king", "an ace", "an 8", "a 10"."""
+    """The rank with its article.
+
+    >>> _a_rank(13), _a_rank(1), _a_rank(8), _a_rank(10)
+    ('a king', 'an ace', 'an 8', 'a 10')
+    """
     word = rank_word(r)
-    return f"{'an' if word[0] in 'aeiou8' or word in ('11', '18') else 'a'} {word}"
+    return f"{'an' if word[0] in 'aeiou8' else 'a'} {word}"
 
 
 def _prev_rank_is(r: int) -> Callable[[Card], bool]:
