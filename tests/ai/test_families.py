@@ -902,6 +902,40 @@ def test_only_a_rule_stuck_after_a_king_or_an_ace_escapes_from_it(name: str, ran
     assert split.ws[0][0] == ESCAPE_TRUE  # (block 0 is ``true``)
 
 
+@pytest.mark.parametrize(("name", "climb", "room"), [
+    ("escape prev.rank >= 12", "card.rank > prev.rank", 4),
+    ("escape prev.rank <= 2", "card.rank < prev.rank", 4),
+    ("escape prev is face", "card.rank > prev.rank", 8)])
+def test_a_wider_escape_frees_only_a_rule_nearly_stuck_there(name: str, climb: str,
+                                                           room: int) -> None:
+    """The wider ways on ("higher, or anything after a queen or a king") offer
+    their escape to the rules that allow at most ``room`` cards after the last
+    cards escaped from (a climb still allows a king after a queen), weigh
+    "any card" most there, and leave ``card is red`` no escaping twin."""
+    space = build_space(3)
+    split = next(f for f in make_families(space, 0, 1e-4) if f.name == name)
+    assert isinstance(split, SplitFamily)
+    others = [space.text(a) for a in split._live0[1]]
+    assert climb in others
+    assert "card is red" not in others and "card.color == prev.color" not in others
+    assert split.side_prevs is not None
+    stuck = [c for c in ALL_CARDS if split.side_prevs[0] >> c.index & 1]
+    for text in others:
+        assert all(sum(_judge(text, [p], c) for c in ALL_CARDS) <= room for p in stuck), text
+    assert split.ws[0][0] == ESCAPE_TRUE  # (block 0 is ``true``)
+
+
+@pytest.mark.parametrize("rule", ["card.rank < prev.rank or prev.rank <= 2",
+                                  "card.rank > prev.rank or prev.rank >= 12",
+                                  "prev is face or card.rank > prev.rank"])
+def test_a_climb_or_fall_with_a_wider_way_on_is_found(rule: str) -> None:
+    """"Lower, and anything after an ace or a 2", the reset people give a rule
+    that falls: the scientist's leading idea is the rule after random plays."""
+    sci, line = _watch(rule, 60, seed=2)
+    top = sci.ranked(line, 3)[0][0]
+    assert _same_verdicts(top.text(sci.belief.space), rule, line)
+
+
 def test_the_joins_of_the_last_colours_are_the_colour_rule_they_equal() -> None:
     """On a mainline kept in one colour "the card's colour is one of the last
     cards'" is that colour's rule: its mass, alone or joined to a block on

@@ -469,7 +469,7 @@ class SplitFamily(_Refuting):
                  texts: Callable[[Sequence[str]], str],
                  englishes: Callable[[Sequence[str]], str], kmax: int, eps: float,
                  by_prev: bool = True, first: int = 0, back: int = 1,
-                 escape: int | None = None) -> None:
+                 escape: int | None = None, room: int = 0) -> None:
         self.name = name
         #: the earlier card the blocks read: 1, the last card; 2, the one two back
         #: (``if prev.rank <= 6 and prev2.rank <= 6 then card.rank >= 7 else
@@ -492,7 +492,7 @@ class SplitFamily(_Refuting):
         #: each side's prior weights of the single blocks (see :meth:`_escape_weights`)
         self.ws = [self.w] * k
         if escape is not None:
-            self.ws = self._escape_weights(escape)
+            self.ws = self._escape_weights(escape, room)
         self._texts = texts
         self._englishes = englishes
         self.k1 = kmax + 1
@@ -509,24 +509,26 @@ class SplitFamily(_Refuting):
         #: last card of the side are one rule there) and each class's members
         self.cls, self.members = self._classes(n1)
 
-    def _escape_weights(self, escape: int) -> list[list[float]]:
+    def _escape_weights(self, escape: int, room: int = 0) -> list[list[float]]:
         """The prior weights of an escape split's sides (``escape``: the side of the
         last cards it escapes from, kings or aces; a split of two sides).
 
         A rule that climbs or falls has nowhere to go after a king or an ace,
         and people give it a way on: "higher than the last card, anything
         after a king" (``if prev.rank == 13 then true else card.rank >
-        prev.rank``). So the other side holds only the blocks that accept no
-        card at all after those last cards (the climbs, the falls...), and on
-        the escape side ``true`` weighs ``ESCAPE_TRUE``: there "anything" is
-        what people mean, where ``card.rank != 13`` fits the same plays until
-        a king follows a king. A plain rule has no such twin (``card is red``
-        needs no way on).
+        prev.rank``). So the other side holds only the blocks that accept at
+        most ``room`` cards after each of those last cards (none for a king or
+        an ace: the climbs, the falls...; a rank's four for "anything after
+        a queen or a king", whose climb still allows a king after a queen),
+        and on the escape side ``true`` weighs ``ESCAPE_TRUE``: there
+        "anything" is what people mean, where ``card.rank != 13`` fits the
+        same plays until a king follows a king. A plain rule has no such twin
+        (``card is red`` needs no way on).
         """
         assert self.side_prevs is not None and self.k == 2
         srows = single_rows(self.space)
         stuck = [p for p in range(NCARDS) if self.side_prevs[escape] >> p & 1]
-        other = [x if all(srows[a][p] == 0 for p in stuck) else 0.0
+        other = [x if all(srows[a][p].bit_count() <= room for p in stuck) else 0.0
                  for a, x in enumerate(self.w)]
         total = sum(other)
         rest = 1.0 - self.w[0]
@@ -3684,6 +3686,30 @@ ESCAPE_TRUE = 0.5
 #: The conditions whose split's first side is an escape.
 _ESCAPES = frozenset({"prev.rank == 13", "prev.rank == 1"})
 
+#: The prior share of the wider escapes (see :func:`escape_conditions`), each.
+WIDE_ESCAPE_SHARE = 0.02
+
+
+def escape_conditions() -> list[tuple[Block, int]]:
+    """The wider ways on of a rule that climbs or falls: (condition, room).
+
+    "Higher, or anything after a queen or a king", "lower, and after an
+    ace or a 2 anything", "higher, unless the last card was a face card"
+    (``prev is face or card.rank > prev.rank``): the escape reaches a rank
+    or two before the end, so the climb it frees still allows a card or
+    two there (``room``: at most that many of the 52 cards after each last
+    card it escapes from; a king and an ace allow none, see
+    :data:`_ESCAPES`). Each is a split of its own, apart from the split on
+    the same condition whose sides are any blocks ("if the last card is a
+    face card, the same suit"), which keeps its weights.
+    """
+    return [(prev_block("prev.rank >= 12", "the last card is a queen or a king",
+                        _prev_rank_at_least(12)), 4),
+            (prev_block("prev.rank <= 2", "the last card is an ace or a 2",
+                        lambda p: p.rank <= 2), 4),
+            (prev_block("prev is face", "the last card is a face card",
+                        lambda p: p.face), 8)]
+
 
 #: The end of the name of a split's twin whose blocks read the card two back
 #: (``split card is red, two back``): where every block of a rule reads only
@@ -3738,6 +3764,10 @@ def _make_families(space: Space, kmax: int, eps: float,
         yield SplitFamily(f"split {c.text}", per, space, weights, 2, _prev_side(c),
                           _ite_text(c.text), _ite_english(c.english), kmax, eps,
                           escape=0 if c.text in _ESCAPES else None)
+    for c, room in escape_conditions():
+        yield SplitFamily(f"escape {c.text}", WIDE_ESCAPE_SHARE, space, weights, 2,
+                          _prev_side(c), _ite_text(c.text), _ite_english(c.english), kmax, eps,
+                          escape=0, room=room)
     mods = [(k, r) for k in (3, 4, 5) for r in range(k)]
     for k, r in mods:
         cond = f"pos % {k} == {r}"
