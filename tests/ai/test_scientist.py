@@ -254,6 +254,29 @@ def test_two_ideas_no_card_tells_apart_are_a_tie_broken_by_a_guess() -> None:
     assert sci.consider_guess(line, 17, 30, a_six) is None
 
 
+def test_three_ideas_no_card_tells_apart_are_a_tie_broken_by_a_guess() -> None:
+    # no six or seven played: "card.rank >= 8", ">= 7" and ">= 6" share the
+    # mass, two of them fall short of the threshold, the three pass it
+    sci, line = _watching("9C", "8D 2S QH KS 4H 10C 3D KD AS 9C 5H 8S JD 2C 5D",
+                          lambda card: card.rank >= 8)
+    ranked = sci.ranked(line)
+    space = sci.belief.space
+    assert [c.text(space) for c, _ in ranked[:3]] == [
+        "card.rank >= 8", "card.rank >= 7", "card.rank >= 6"]
+    q = [p for _, p in ranked[:3]]
+    assert q[0] + q[1] < sci.strength.guess_threshold <= sum(q)
+    # only the 16 sixes and sevens of the 104 cards tell them apart: trying
+    # them in turn costs about two points, waiting for one about six turns
+    no_six_or_seven = parse_cards("10D 10S 2H 3C 3S 9D AC AH JH JS QH 4C")
+    assert sci.consider_guess(line, 16, 30, no_six_or_seven) == "card.rank >= 8"
+    assert sci.last_guess_reason == "tie"
+    # with a seven in hand, play it first
+    sci, line = _watching("9C", "8D 2S QH KS 4H 10C 3D KD AS 9C 5H 8S JD 2C 5D",
+                          lambda card: card.rank >= 8)
+    a_seven = parse_cards("10D 10S 2H 3C 3S 9D AC AH JH JS QH 7C")
+    assert sci.consider_guess(line, 16, 30, a_seven) is None
+
+
 def _black_faces(plays: str) -> tuple[Scientist, list[Card]]:
     """A scientist that has watched ``card is black and card is face`` judge ``plays``."""
     sci = Scientist("strong", 3, counterexamples=False)

@@ -94,9 +94,12 @@ LEAD_STUCK_FLOOR = 0.55
 #: (``card.rank >= 7`` against ``card.rank >= 6``, and no six in the hand):
 #: the likelier is right about half the time or more, and if it is judged
 #: wrong the other is all but sure, where waiting for a card that tells
-#: them apart costs about ``TIE_WAIT`` turns or more (see
-#: :meth:`Scientist._tie_untestable`).
+#: them apart costs about ``TIE_WAIT`` turns or more. So are up to
+#: ``TIE_MOST`` ideas (``card.rank >= 8``, ``>= 9``, ``>= 10`` and no black 8
+#: or 9 in the hand), when the wait is also longer than the wrong guesses of
+#: trying them in turn cost (see :meth:`Scientist._tie`).
 TIE_WAIT = 4
+TIE_MOST = 3
 
 #: Why a scientist guesses (:attr:`Scientist.last_guess_reason`): ``sure``, its
 #: idea reached the preset's threshold; ``last turn``, the round's last chance
@@ -760,10 +763,10 @@ class Scientist:
         leading idea (each verdict one it gives 0.93 or more: see
         :meth:`_lead_stuck`) is stuck too, from ``q`` of ``LEAD_STUCK_FLOOR``
         on, its wait counted in cards that test that idea, as long as nothing
-        says the rule lies outside the space. Two leading ideas that hold the
-        threshold between them, told apart by no card of the hand and by few
-        of the deck, are a tie: the likelier is guessed (see
-        :meth:`_tie_untestable`), each having read ``confirm`` observations
+        says the rule lies outside the space. Two or three leading ideas that
+        hold the threshold between them, told apart by no card of the hand and
+        by few of the deck, are a tie: the likeliest is guessed (see
+        :meth:`_tie`), each having read ``confirm`` observations
         since it was first listed. A hand whose every play would
         barely move ``q`` (each card's verdict all but certain) guesses
         sooner (see :meth:`_slow`).
@@ -815,14 +818,11 @@ class Scientist:
             # weigh ideas far behind it, and the card that tells may not come
             threshold = self._stuck_threshold(mainline, threshold, score_now, cand)
             reason = "lead untestable"
-        elif (hand and not misfit and not self.counterexamples and len(ranked) > 1
-              and q < threshold <= q + ranked[1][1]
-              and seen - self._listed_since[text] >= self.strength.confirm
-              and seen - self._listed_since[ranked[1][0].text(self.belief.space)]
-              >= self.strength.confirm
-              and self._tie_untestable(mainline, hand, cand, ranked[1][0])):
-            # two ideas hold the mass between them, no card of the hand tells
-            # them apart and few cards of the deck would: guess the likelier
+        elif (hand and not misfit and not self.counterexamples
+              and self._tie(mainline, hand, ranked, threshold, seen)):
+            # two or three ideas hold the mass between them, no card of the
+            # hand tells them apart and few cards of the deck would: guess
+            # the likeliest
             threshold, reason = q, "tie"
         elif watching and seen - since < self.strength.confirm:
             # a rule that has just come out on top has predicted nothing yet: a
@@ -882,21 +882,45 @@ class Scientist:
         k = math.log2(threshold / q) / gain if gain > 1e-9 else math.inf
         return q * (k + 2.0) > 2.0
 
-    def _tie_untestable(self, mainline: Sequence[Card], hand: Sequence[Card],
-                        a: AnyCandidate, b: AnyCandidate) -> bool:
-        """Whether no card of ``hand`` tells ``a`` from ``b`` and few of the deck would.
+    def _tie(self, mainline: Sequence[Card], hand: Sequence[Card],
+             ranked: Sequence[tuple[AnyCandidate, float]], threshold: float,
+             seen: int) -> bool:
+        """Whether the leading ideas are a tie worth breaking by a guess.
 
-        Two ideas are told apart by a card one accepts after the mainline and
-        the other refuses (a bit of their rows' difference). With none in the
-        hand, each play draws one card of the 52 about uniformly, so with
-        ``k`` such cards the wait for one is about ``52 / k`` plays: a tie is
-        untestable when that is ``TIE_WAIT`` plays or more.
+        The fewest leading ideas (two, or up to ``TIE_MOST``) that hold
+        ``threshold`` between them, each having read ``confirm`` observations
+        since it was first listed. The first is told from the others by a
+        card one accepts after the mainline and another refuses (a bit of
+        their rows' difference). With no such card in the hand, each play
+        draws one card of the 52 about uniformly, so with ``k`` of them in
+        the deck the wait for one is about ``52 / k`` plays: a tie when that
+        is ``TIE_WAIT`` plays or more, and more than guessing the ideas in
+        turn costs (two points a wrong guess, ``sum (i - 1) q_i / sum q_i``
+        of them expected: at most one for two ideas).
         """
-        space = self.belief.space
-        differ = a.row(space, mainline) ^ b.row(space, mainline)
-        if any(differ >> c.index & 1 for c in hand):
+        if len(ranked) < 2 or ranked[0][1] >= threshold:
             return False
-        return differ.bit_count() * TIE_WAIT <= len(ALL_CARDS)
+        space = self.belief.space
+        total = 0.0
+        for m in range(len(ranked[:TIE_MOST])):
+            total += ranked[m][1]
+            if total >= threshold:
+                break
+        else:
+            return False
+        group = ranked[:m + 1]
+        if any(seen - self._listed_since[c.text(space)] < self.strength.confirm
+               for c, _ in group):
+            return False
+        differ = 0
+        head = group[0][0].row(space, mainline)
+        for c, _ in group[1:]:
+            differ |= head ^ c.row(space, mainline)
+        told = differ.bit_count()
+        if any(differ >> c.index & 1 for c in hand) or told * TIE_WAIT > len(ALL_CARDS):
+            return False
+        wrong = sum(i * p for i, (_, p) in enumerate(group)) / total
+        return 2.0 * wrong * told < len(ALL_CARDS)
 
     def _stuck_threshold(self, mainline: Sequence[Card], threshold: float,
                          score_now: int, cand: AnyCandidate | None = None) -> float:
