@@ -38,7 +38,9 @@ cards played). ``--json`` prints the same as one JSON object with keys
 ``mean_turns``, ``decision_ms_median``, ``decision_ms_p95``, ``per_rule``
 (and ``by_difficulty``, ``calibration``, ``guess_calibration``,
 ``guesses_by_reason`` -- how many guesses each path of the guess decision
-made and how many were right, see :func:`guesses_by_reason` --, ``skipped``,
+made and how many were right, see :func:`guesses_by_reason` --,
+``guesses_by_turn`` -- the same by the turn they were made at, see
+:func:`guesses_by_turn` --, ``skipped``,
 ``setup_ms``). ``--ideas`` adds ``idea_calibration``: after every decision
 the scientist's top idea, the first line of its explanation, is judged
 exactly, so the report says how often an idea given probability ``q`` was
@@ -147,6 +149,8 @@ class RoundResult:
     #: (why it guessed, the probability it gave, whether it was right), in turn
     #: (see :data:`eleusis.ai.scientist.GUESS_REASONS`)
     guess_reasons: list[tuple[str, float, bool]] = field(default_factory=list)
+    #: (the turns played when it guessed, whether it was right), in turn
+    guess_turns: list[tuple[int, bool]] = field(default_factory=list)
     #: after every decision, (the probability of its top idea, whether the
     #: judge calls that idea the rule): only with ``ideas``
     ideas: list[tuple[float, bool]] = field(default_factory=list)
@@ -188,9 +192,11 @@ def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns
         state = apply(state, action)
         if isinstance(action, Guess):
             res.guesses.append(action.text)
+            right = bool(state.seats[0].right_guess)
+            res.guess_turns.append((state.turns, right))
             if sci.last_guess_probability is not None and sci.last_guess_reason is not None:
                 res.guess_reasons.append((sci.last_guess_reason, sci.last_guess_probability,
-                                          bool(state.seats[0].right_guess)))
+                                          right))
         elif isinstance(action, Play) and sci.last_prediction is not None:
             res.predictions.append((sci.last_prediction[1], len(state.mainline) > before))
         yield None
@@ -254,6 +260,34 @@ def guesses_by_reason(calls: Sequence[tuple[str, float, bool]]) -> dict[str, dic
         sel = [(q, right) for r, q, right in calls if r == reason]
         out[reason] = {"guesses": len(sel), "right": sum(right for _, right in sel),
                        "stated": round(statistics.mean(q for q, _ in sel), 3)}
+    return out
+
+
+#: The turns at which :func:`guesses_by_turn` starts a new bin.
+GUESS_TURN_BINS = (1, 11, 16, 21)
+
+
+def guesses_by_turn(calls: Sequence[tuple[int, bool]]) -> dict[str, dict[str, int]]:
+    """How many guesses were made, and how many were right, by the turn they were made at.
+
+    Early guesses are the ones whose rightness depends most on who wrote the
+    rules: on rules of one plain block an idea that fits ten plays is
+    usually the rule, on larger rules it is usually a chance fit (see
+    docs/performance.md). Bins start at :data:`GUESS_TURN_BINS`.
+
+    >>> by = guesses_by_turn([(9, True), (10, False), (14, True), (30, False)])
+    >>> list(by)
+    ['1-10', '11-15', '21-']
+    >>> by["1-10"], by["21-"]
+    ({'guesses': 2, 'right': 1}, {'guesses': 1, 'right': 0})
+    """
+    out: dict[str, dict[str, int]] = {}
+    for k, lo in enumerate(GUESS_TURN_BINS):
+        hi = GUESS_TURN_BINS[k + 1] if k + 1 < len(GUESS_TURN_BINS) else None
+        sel = [right for t, right in calls if t >= lo and (hi is None or t < hi)]
+        if sel:
+            out[f"{lo}-{'' if hi is None else hi - 1}"] = {"guesses": len(sel),
+                                                         "right": sum(sel)}
     return out
 
 
@@ -382,6 +416,8 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     report["guess_calibration"] = calibration([(q, right) for _, q, right in calls])
     # and by why it guessed (sure, stuck, a tie, ...): where the wrong ones come from
     report["guesses_by_reason"] = guesses_by_reason(calls)
+    # and by the turn it guessed at: early guesses are right or wrong by the rule set
+    report["guesses_by_turn"] = guesses_by_turn([g for r in everything for g in r.guess_turns])
     if ideas:
         # the probability it gives its top idea, turn by turn, against the judge
         report["idea_calibration"] = calibration([i for r in everything for i in r.ideas])
@@ -713,6 +749,10 @@ def _print_summary(report: dict[str, Any], out: TextIO) -> None:
         print("guesses by reason (right of made, mean stated probability): " + ", ".join(
             f"{r} {int(c['right'])}/{int(c['guesses'])} ({c['stated']:.2f})"
             for r, c in reasons.items()), file=out)
+    by_turn = report.get("guesses_by_turn")
+    if by_turn:
+        print("guesses by turn (right of made): " + ", ".join(
+            f"turns {b} {c['right']}/{c['guesses']}" for b, c in by_turn.items()), file=out)
 
 
 def _calibration_text(bins: Sequence[dict[str, float]]) -> str:

@@ -139,6 +139,11 @@ def test_guesses_are_counted_by_why_they_were_made(
     assert sum(int(c["guesses"]) for c in reasons.values()) == solved + wrong
     assert sum(int(c["right"]) for c in reasons.values()) == solved
     assert all(0.0 < c["stated"] <= 1.0 for c in reasons.values())
+    # by the turn they were made at: the same guesses, the same right ones
+    by_turn = report["guesses_by_turn"]
+    assert sum(c["guesses"] for c in by_turn.values()) == solved + wrong
+    assert sum(c["right"] for c in by_turn.values()) == solved
+    assert set(by_turn) <= {"1-10", "11-15", "16-20", "21-"}
     # and the text report says the same
     assert main(["solo", "--rules", str(f), "--rounds", "2", "--seed", "1",
                  "--no-counterexamples"]) == 0
@@ -146,6 +151,9 @@ def test_guesses_are_counted_by_why_they_were_made(
     line = next(x for x in text.splitlines() if x.startswith("guesses by reason"))
     for reason, c in reasons.items():
         assert f"{reason} {int(c['right'])}/{int(c['guesses'])}" in line
+    line = next(x for x in text.splitlines() if x.startswith("guesses by turn"))
+    for b, c in by_turn.items():
+        assert f"turns {b} {c['right']}/{c['guesses']}" in line
 
 
 def test_coverage_tells_a_rule_the_space_holds_from_one_it_cannot(
