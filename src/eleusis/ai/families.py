@@ -3690,7 +3690,7 @@ _ESCAPES = frozenset({"prev.rank == 13", "prev.rank == 1"})
 WIDE_ESCAPE_SHARE = 0.02
 
 
-def escape_conditions() -> list[tuple[Block, int]]:
+def escape_conditions(conds: Sequence[Block]) -> list[tuple[Block, int]]:
     """The wider ways on of a rule that climbs or falls: (condition, room).
 
     "Higher, or anything after a queen or a king", "lower, and after an
@@ -3701,14 +3701,16 @@ def escape_conditions() -> list[tuple[Block, int]]:
     card it escapes from; a king and an ace allow none, see
     :data:`_ESCAPES`). Each is a split of its own, apart from the split on
     the same condition whose sides are any blocks ("if the last card is a
-    face card, the same suit"), which keeps its weights.
+    face card, the same suit"), which keeps its weights; ``conds`` (the
+    splits on the last card, see :func:`split_conditions`) lends it its
+    condition.
     """
+    face = next(c for c in conds if c.text == "prev is face")
     return [(prev_block("prev.rank >= 12", "the last card is a queen or a king",
                         _prev_rank_at_least(12)), 4),
             (prev_block("prev.rank <= 2", "the last card is an ace or a 2",
                         lambda p: p.rank <= 2), 4),
-            (prev_block("prev is face", "the last card is a face card",
-                        lambda p: p.face), 8)]
+            (face, 8)]
 
 
 #: The end of the name of a split's twin whose blocks read the card two back
@@ -3764,7 +3766,7 @@ def _make_families(space: Space, kmax: int, eps: float,
         yield SplitFamily(f"split {c.text}", per, space, weights, 2, _prev_side(c),
                           _ite_text(c.text), _ite_english(c.english), kmax, eps,
                           escape=0 if c.text in _ESCAPES else None)
-    for c, room in escape_conditions():
+    for c, room in escape_conditions(conds):
         yield SplitFamily(f"escape {c.text}", WIDE_ESCAPE_SHARE, space, weights, 2,
                           _prev_side(c), _ite_text(c.text), _ite_english(c.english), kmax, eps,
                           escape=0, room=room)
