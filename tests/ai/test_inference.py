@@ -182,7 +182,7 @@ def test_a_hands_predictions_are_the_rows_sums_without_the_rows() -> None:
         for card, got in zip(ALL_CARDS, acc, strict=True):
             assert got == pytest.approx(_rows_mass(rows, card), abs=1e-12), (fam.name, card)
         checked.add(type(fam).__name__)
-    assert checked == {"MixedLagFamily", "CardSplitFamily", "ValueSetFamily"}
+    assert checked == {"MixedLagFamily", "CardSplitFamily", "ValueSetFamily", "SuitRanksFamily"}
     hand = parse_cards("2C 7D 7H QS KD AS")
     probs = sci.acceptance(line, hand)
     assert max(probs.values()) > 0.05 and min(probs.values()) < 0.95

@@ -35,7 +35,10 @@ the previous card. People also write rules that
   == pos % 3``): :class:`PosRankFamily`;
 * gate a set of ranks behind a colour or suit (``card is not hearts or
   card.rank != 1``: everything but the ace of hearts):
-  :class:`GatedRankSetFamily`;
+  :class:`GatedRankSetFamily`; or give each colour, one suit and the
+  others, or each suit its own set of ranks (``if card is red then
+  card.rank in {1, 4, 9, 13} else card.rank >= 10``, "no red queen and no
+  black jack"): :class:`SuitRanksFamily`;
 * join any single block with a plain relation two or three back
   (``card.rank > prev2.rank or card.color != prev.color``), or a block on
   the card with a relation of the rank and the position or the last two
@@ -879,6 +882,42 @@ def _back_conditions() -> list[tuple[str, str, Callable[[Card, Card | None], boo
     ]
 
 
+def _couple(sides: Sequence[Sequence[tuple[int, float]]], out: dict[int, float],
+            scale: float) -> None:
+    """Add to ``out`` the rows of independent sides, coupled by rank.
+
+    Each side's law is its rows (on its own cards) with weights summing to
+    one. The joint law would be a product; the comonotone coupling (each
+    law cut at its rows' cumulated weights, all the cuts in one order:
+    between two cuts each side's row is fixed) keeps every card's
+    probability its side's, in as many rows as the sides have together.
+
+    >>> out = {}
+    >>> _couple([[(0b01, 0.5), (0b11, 0.5)], [(0b100, 1.0)]], out, 2.0)
+    >>> sorted(out.items())
+    [(5, 1.0), (7, 1.0)]
+    """
+    cuts: list[tuple[float, int, int]] = []
+    for s, law in enumerate(sides):
+        c = 0.0
+        for i, (_, w) in enumerate(law):
+            c += w
+            cuts.append((c, s, i))
+    cuts.sort()
+    cur = [law[0][0] for law in sides]
+    last = 0.0
+    get = out.get
+    for c, s, i in cuts:
+        if c > last:
+            row = 0
+            for r in cur:
+                row |= r
+            out[row] = get(row, 0.0) + scale * (c - last)
+            last = c
+        if i + 1 < len(sides[s]):
+            cur[s] = sides[s][i + 1][0]
+
+
 class CardSplitFamily(_Refuting):
     """``if C(card) then A else B`` (or ``case card.suit ...``): the split reads the card.
 
@@ -1065,28 +1104,7 @@ class CardSplitFamily(_Refuting):
         if self.side_of[p][0] < 0:  # (a condition that cannot be read: any card)
             out[FULL52] = out.get(FULL52, 0.0) + scale
             return
-        # each side's law as cut points on [0, 1] (its rows' cumulated weights),
-        # all sides' cuts in one order: between two cuts, each side's row is fixed
-        cuts: list[tuple[float, int, int]] = []
-        sides = [self._side_rows(s, p) for s in range(self.k)]
-        for s, law in enumerate(sides):
-            c = 0.0
-            for i, (_, w) in enumerate(law):
-                c += w
-                cuts.append((c, s, i))
-        cuts.sort()
-        cur = [law[0][0] for law in sides]
-        last = 0.0
-        get = out.get
-        for c, s, i in cuts:
-            if c > last:
-                row = 0
-                for r in cur:
-                    row |= r
-                out[row] = get(row, 0.0) + scale * (c - last)
-                last = c
-            if i + 1 < len(sides[s]):
-                cur[s] = sides[s][i + 1][0]
+        _couple([self._side_rows(s, p) for s in range(self.k)], out, scale)
 
     def marginals(self, pos: int, line: Sequence[Card], cards: Sequence[int],
                   acc: list[float], scale: float) -> None:
@@ -3034,6 +3052,317 @@ def _gates() -> list[tuple[str, str, int]]:
     return out
 
 
+def _side_sets() -> dict[tuple[int, ...], tuple[float, str | None]]:
+    """The sets of ranks people give one side of a split on the card, with their prior
+    share and text: every rank or none (``true``, ``false``: the side's cards
+    all accepted or all refused), the bounds, one rank, the words (even,
+    odd, face, numeral, prime), the ranges and the ranks outside a middle
+    range. The rest of a side's mass is any set (Beta-Bernoulli).
+
+    >>> sets = _side_sets()
+    >>> sets[tuple(range(1, 14))][1], sets[()][1], sets[(1, 2, 3, 4, 5, 6)][1]
+    ('true', 'false', 'card.rank <= 6')
+    >>> round(sum(w for w, _ in sets.values()), 2)  # (the rest: any set)
+    0.69
+    """
+    out: dict[tuple[int, ...], tuple[float, str | None]] = {}
+    out[tuple(range(1, 14))] = (0.12, "true")
+    out[()] = (0.12, "false")
+    bounds = [(tuple(range(1, k + 1)), f"card.rank <= {k}") for k in range(2, 13)]
+    bounds += [(tuple(range(k, 14)), f"card.rank >= {k}") for k in range(2, 13)]
+    for parts, text in bounds:
+        out[parts] = (0.22 / len(bounds), text)
+    for r in range(1, 14):
+        out.setdefault((r,), (0.04 / 13, f"card.rank == {r}"))
+        out.setdefault(tuple(x for x in range(1, 14) if x != r),
+                       (0.04 / 13, f"card.rank != {r}"))
+    words = [(tuple(r for r in range(1, 14) if r % 2 == 0), "card is even"),
+             (tuple(r for r in range(1, 14) if r % 2), "card is odd"),
+             ((11, 12, 13), "card is face"), (tuple(range(1, 11)), "card is numeral"),
+             ((2, 3, 5, 7, 11, 13), "card is prime")]
+    for parts, text in words:
+        out.setdefault(parts, (0.1 / len(words), text))
+    for parts, known in _simple_rank_sets((), 0.0, 0.03, 0.07).items():
+        out.setdefault(parts, known)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _side_tables() -> tuple[dict[tuple[int, ...], tuple[float, str | None]], float,
+                            list[tuple[tuple[int, ...], float]], dict[tuple[int, ...], int],
+                            list[int]]:
+    """:func:`_rank_set_tables` for the sides of a split on the card (:func:`_side_sets`)."""
+    simple = _side_sets()
+    order = [(parts, w) for parts, (w, _) in simple.items()]
+    index = {parts: j for j, (parts, _) in enumerate(order)}
+    holding = [sum(1 << j for j, (parts, _) in enumerate(order) if r in parts)
+               for r in range(14)]
+    return simple, fsum(w for w, _ in simple.values()), order, index, holding
+
+
+class _SideRanks(RankSetFamily):
+    """The set of ranks one side of a :class:`SuitRanksFamily` accepts: the
+    rank-set family's Beta-Bernoulli on that side's cards only (the others are
+    another side's), with the sets :func:`_side_sets` names."""
+
+    PLAIN: frozenset[tuple[int, ...]] = frozenset()
+
+    def __init__(self, mask: int, kmax: int, eps: float) -> None:
+        super().__init__("side", 1.0, kmax, eps)
+        self.mask = mask
+        (self.simple, self.simple_mass, self._simple_list, self._simple_index,
+         self._holding) = _side_tables()
+        self._all_simple = (1 << len(self._simple_list)) - 1
+        self._levels = [self._all_simple] + [0] * kmax
+
+    def fresh(self) -> _SideRanks:
+        return _SideRanks(self.mask, self.kmax, self.eps)
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        if self.mask >> obs.card.index & 1:
+            super().observe(obs, single_verdicts)
+
+    def law(self) -> list[tuple[int, float]]:
+        """What the side accepts, on its cards: [(row, weight)], weights summing to 1."""
+        rows: dict[int, float] = {}
+        self.rows(0, (), rows, 1.0)
+        out: dict[int, float] = {}
+        for r, w in rows.items():
+            r &= self.mask
+            out[r] = out.get(r, 0.0) + w
+        return sorted(out.items(), key=lambda x: (x[0].bit_count(), x[0]))
+
+    def top(self) -> list[tuple[int, ...]]:
+        """Its likeliest set and the next one (the sets judged wrong left out)."""
+        first = self._guess()
+        if first is None:
+            return []
+        self.refuted.add(first)
+        self._ev = None
+        second = self._guess()
+        self.refuted.discard(first)
+        self._ev = None
+        return [first] if second is None else [first, second]
+
+
+class SuitRanksFamily:
+    """``case card.suit when ... then card.rank in S ...``: a set of ranks by suit.
+
+    People give each colour or suit of the card its own ranks: "hearts up to
+    six, spades from eight" (``case card.suit when spades then card.rank >=
+    8 when hearts then card.rank <= 6 else false``), "no red queen and no
+    black jack", "low spades, middle hearts, high diamonds and clubs", "any
+    red card, black aces and kings". The sides (the colours, one suit and
+    the others, or the four suits) are independent rank-set families, each
+    learning from its own cards (:class:`_SideRanks`: the bounds, ranges,
+    words, every rank or none weigh more a priori than any other set), so
+    the evidence is their product and the rows their comonotone coupling
+    (:func:`_couple`). A rule whose sides all take the same set is a plain
+    rank rule, weighed elsewhere: never this family's to guess (its mass
+    stays). A guess judged wrong takes its sets' combination out.
+    """
+
+    def __init__(self, name: str, prior: float, kmax: int, eps: float,
+                 masks: Sequence[int], texts: Callable[[Sequence[str]], str],
+                 englishes: Callable[[Sequence[str]], str]) -> None:
+        self.name = name
+        self.prior = prior
+        self.kmax = kmax
+        self.eps = eps
+        self.masks = tuple(masks)
+        self._texts = texts
+        self._englishes = englishes
+        self.side_of = [next(s for s, m in enumerate(self.masks) if m >> i & 1)
+                        for i in range(NCARDS)]
+        self._reset()
+
+    def _reset(self) -> None:
+        self.sides = [_SideRanks(m, self.kmax, self.eps) for m in self.masks]
+        self.refuted: set[tuple[int, ...]] = set()
+        self._ev: float | None = None
+        #: each side's law (:meth:`_SideRanks.law`) and the probability that it
+        #: accepts a card of each rank, until that side's next observation
+        self._laws: list[tuple[list[tuple[int, float]], list[float]] | None] = \
+            [None] * len(self.masks)
+
+    def fresh(self) -> SuitRanksFamily:
+        """The same family before any observation (sharing the unchanging parts)."""
+        new = copy.copy(self)
+        new._reset()
+        return new
+
+    @staticmethod
+    def _split(parts: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The sides' sets of a rule of this family (written one after the other, 0 between)."""
+        out: list[tuple[int, ...]] = [()]
+        for r in parts:
+            if r:
+                out[-1] += (r,)
+            else:
+                out.append(())
+        return out
+
+    @staticmethod
+    def _join(sets: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+        out: tuple[int, ...] = sets[0]
+        for x in sets[1:]:
+            out += (0, *x)
+        return out
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        side = self.side_of[obs.card.index]
+        self.sides[side].observe(obs, single_verdicts)
+        self._ev = None
+        self._laws[side] = None
+
+    def _raw(self, parts: tuple[int, ...]) -> float:
+        w = 1.0
+        for side, p in zip(self.sides, self._split(parts), strict=True):
+            w *= side._raw(p)
+        return w
+
+    def evidence(self) -> float:
+        if self._ev is None:
+            total = 1.0
+            for side in self.sides:
+                total *= side.evidence()
+            if self.refuted and total > 0:
+                total = max(0.0, total - fsum(self._raw(p) for p in self.refuted))
+            self._ev = total
+        return self._ev
+
+    def alive(self) -> bool:
+        return self.evidence() > 0
+
+    def _plain(self, parts: tuple[int, ...]) -> bool:
+        return len(set(self._split(parts))) == 1
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        if parts in self.refuted or self._plain(parts):
+            return 0.0
+        z = self.evidence()
+        return self._raw(parts) / z if z > 0 else 0.0
+
+    def best(self, index: int) -> ExtraCandidate | None:
+        if self.evidence() <= 0:
+            return None
+        combos: list[tuple[tuple[int, ...], ...]] = [()]
+        for side in self.sides:
+            tops = side.top()
+            combos = [(*c, t) for c in combos for t in tops]
+        ranked = sorted((self._join(c) for c in combos), key=self._raw, reverse=True)
+        for parts in ranked:
+            if parts not in self.refuted and not self._plain(parts):
+                return ExtraCandidate(index, parts, self)
+        return None
+
+    def exclude(self, parts: tuple[int, ...]) -> None:
+        self.refuted.add(parts)
+        self._ev = None
+
+    def _side_law(self, s: int) -> tuple[list[tuple[int, float]], list[float]]:
+        known = self._laws[s]
+        if known is None:
+            law = self.sides[s].law()
+            m = self.masks[s]
+            probs = [fsum([w for r, w in law if r & _RANK_CARDS[k] & m]) for k in range(14)]
+            known = self._laws[s] = (law, probs)
+        return known
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        if self.alive():
+            _couple([self._side_law(s)[0] for s in range(len(self.masks))], out, scale)
+
+    def marginals(self, pos: int, line: Sequence[Card], cards: Sequence[int],
+                  acc: list[float], scale: float) -> None:
+        """Add to ``acc[t]`` ``scale`` times the probability that card ``cards[t]``
+        is accepted: the weight of its side's rows that hold it (a side's rows
+        hold all of its cards of a rank or none)."""
+        if not self.alive():
+            return
+        for t, c in enumerate(cards):
+            acc[t] += scale * self._side_law(self.side_of[c])[1][ALL_CARDS[c].rank]
+
+    def text(self, parts: tuple[int, ...]) -> str:
+        return self._texts([side.text(p) for side, p in zip(self.sides, self._split(parts),
+                                                             strict=True)])
+
+    def english(self, parts: tuple[int, ...]) -> str:
+        said = []
+        for p in self._split(parts):
+            said.append("any card" if len(p) == 13 else "no card" if not p
+                        else self.sides[0].english(p))
+        return self._englishes(said)
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        return card.rank in self._split(parts)[self.side_of[card.index]]
+
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        row = 0
+        for m, p in zip(self.masks, self._split(parts), strict=True):
+            for r in p:
+                row |= _RANK_CARDS[r] & m
+        return row
+
+    def live_singles(self) -> set[int]:
+        return set()
+
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
+        """A candidate that accepts, wherever it can go, one set of ranks on each
+        side's cards agrees (a plain rank rule is not this family's: 0)."""
+        sets = set(rows.values())
+        if len(sets) != 1:
+            return 0.0
+        row = sets.pop()
+        parts = []
+        for m in self.masks:
+            mine = tuple(r for r in range(1, 14) if row & _RANK_CARDS[r] & m)
+            if sum(_RANK_CARDS[r] & m for r in mine) != row & m:
+                return 0.0
+            parts.append(mine)
+        return self.share(self._join(parts))
+
+
+def _suit_sides() -> list[tuple[str, list[int], Callable[[Sequence[str]], str],
+                                Callable[[Sequence[str]], str]]]:
+    """The ways :class:`SuitRanksFamily` splits the cards: (kind, masks, text, English)."""
+    red = card_mask(lambda c: c.red)
+    out = [("colour", [red, FULL52 & ~red], _ite_text("card is red"),
+            _ite_english("the card is red"))]
+    for s in SUITS:
+        m = card_mask(lambda c, s=s: c.suit == s)  # type: ignore[misc]
+        out.append(("suit", [m, FULL52 & ~m], _ite_text(f"card is {s.noun}"),
+                    _ite_english(f"the card is a {s.noun[:-1]}")))
+    out.append(("suits", [card_mask(lambda c, s=s: c.suit == s) for s in SUITS],  # type: ignore[misc]
+                _suits_text, _suits_english))
+    return out
+
+
+def _suits_order(p: Sequence[str]) -> tuple[list[int], int]:
+    """The suits said one by one, and the one whose words the others share most
+    (said once, after ``else``: the last of the most common)."""
+    common = max(range(len(p)), key=lambda r: (p.count(p[r]), r))
+    return [r for r in range(len(p)) if p[r] != p[common]], common
+
+
+def _suits_text(p: Sequence[str]) -> str:
+    """``case card.suit when ... then ...`` with the suits that share the commonest
+    side folded into ``else``.
+
+    >>> _suits_text(["card.rank <= 4", "card.rank in 5..8", "false", "false"])
+    'case card.suit when spades then card.rank <= 4 when hearts then card.rank in 5..8 else false'
+    """
+    said, common = _suits_order(p)
+    whens = " ".join(f"when {SUITS[r].noun} then {p[r]}" for r in said)
+    return f"case card.suit {whens} else {p[common]}"
+
+
+def _suits_english(p: Sequence[str]) -> str:
+    said, common = _suits_order(p)
+    return "; ".join([f"a card of {SUITS[r].noun}: {p[r]}" for r in said]
+                     + [f"any other card: {p[common]}"])
+
+
 class ValueSetFamily:
     """``f(card.rank, prev.rank) in S``: a set of values of a sum, distance, max, min, product.
 
@@ -3594,7 +3923,8 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 
                 "pos-sequence": 0.01, "sums-mixed": 0.025,
                 "lag-pairs": 0.015, "pos-rank-mixed": 0.015,
                 "pos-runs": 0.02, "values-joined": 0.02, "rank-ratios": 0.01,
-                "lag-joins": 0.01, "lag-joins-mixed": 0.03, "split-suit": 0.06}
+                "lag-joins": 0.01, "lag-joins-mixed": 0.03, "split-suit": 0.06,
+                "ranks-by-colour": 0.03, "ranks-by-suit": 0.02, "ranks-by-suits": 0.02}
 
 
 def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequence[str]], str],
@@ -3725,8 +4055,8 @@ _TEMPLATES: dict[tuple[int, int, float], tuple[Space, list[Family]]] = {}
 #: their rows (a prediction for a hand asks only that: see
 #: :meth:`eleusis.ai.inference.Belief.predict`); they are most of the extra
 #: families' work in a decision's first turns.
-MARGINAL_FAMILIES = (MixedLagFamily, CardSplitFamily, ValueSetFamily)
-MarginalFamily = MixedLagFamily | CardSplitFamily | ValueSetFamily
+MARGINAL_FAMILIES = (MixedLagFamily, CardSplitFamily, ValueSetFamily, SuitRanksFamily)
+MarginalFamily = MixedLagFamily | CardSplitFamily | ValueSetFamily | SuitRanksFamily
 
 
 def make_families(space: Space, kmax: int, eps: float) -> list[Family]:
@@ -3884,6 +4214,12 @@ def _make_families(space: Space, kmax: int, eps: float,
             yield GatedRankSetFamily(f"ranks {'or' if accept else 'and'} {gate}",
                                      EXTRA_SHARES["ranks-gated"] / (2 * len(gates)), kmax, eps,
                                      mask, accept, gate, said)
+    sides = _suit_sides()
+    for kind, masks, text, english in sides:
+        n = sum(1 for k, *_ in sides if k == kind)
+        yield SuitRanksFamily(f"ranks by {kind} {text(['S'] * len(masks))}",
+                              EXTRA_SHARES[f"ranks-by-{kind}"] / n, kmax, eps, masks, text,
+                              english)
     yield pos_rank
     yield three_ranks
     yield NoRunFamily("no three in a row", EXTRA_SHARES["no-run"], kmax, eps)
