@@ -3100,6 +3100,43 @@ def _side_tables() -> tuple[dict[tuple[int, ...], tuple[float, str | None]], flo
     return simple, fsum(w for w, _ in simple.values()), order, index, holding
 
 
+def _or_list(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _side_english(parts: tuple[int, ...]) -> str:
+    """What one side of a :class:`SuitRanksFamily` rule accepts, in English.
+
+    >>> _side_english((1, 2, 3, 4, 5, 6)), _side_english((10, 11, 12, 13))
+    ('its rank is 6 or lower', 'its rank is 10 or higher')
+    >>> _side_english(tuple(r for r in range(1, 14) if r not in (1, 11)))
+    'any rank but ace and jack'
+    >>> _side_english((1, 4, 9, 13)), _side_english(()), _side_english((6, 7, 8, 9))
+    ('its rank is ace, 4, 9 or king', 'refused', 'its rank is between 6 and 9')
+    """
+    n = len(parts)
+    if n == 13:
+        return "accepted"
+    if not n:
+        return "refused"
+    if parts == tuple(range(1, n + 1)):
+        return f"its rank is {rank_word(n)} or lower"
+    if parts == tuple(range(14 - n, 14)):
+        return f"its rank is {rank_word(14 - n)} or higher"
+    words = {(2, 4, 6, 8, 10, 12): "its rank is even", (1, 3, 5, 7, 9, 11, 13): "its rank is odd",
+             (11, 12, 13): "it is a face card", tuple(range(1, 11)): "it is a number card",
+             (2, 3, 5, 7, 11, 13): "its rank is prime"}
+    if parts in words:
+        return words[parts]
+    if n >= 10:
+        out = [rank_word(r) for r in range(1, 14) if r not in parts]
+        return "any rank but " + (out[0] if len(out) == 1
+                                  else f"{', '.join(out[:-1])} and {out[-1]}")
+    if parts == tuple(range(parts[0], parts[-1] + 1)):
+        return f"its rank is between {rank_word(parts[0])} and {rank_word(parts[-1])}"
+    return "its rank is " + _or_list([rank_word(r) for r in parts])
+
+
 class _SideRanks(RankSetFamily):
     """The set of ranks one side of a :class:`SuitRanksFamily` accepts: the
     rank-set family's Beta-Bernoulli on that side's cards only (the others are
@@ -3288,11 +3325,7 @@ class SuitRanksFamily:
                                                              strict=True)])
 
     def english(self, parts: tuple[int, ...]) -> str:
-        said = []
-        for p in self._split(parts):
-            said.append("any card" if len(p) == 13 else "no card" if not p
-                        else self.sides[0].english(p))
-        return self._englishes(said)
+        return self._englishes([_side_english(p) for p in self._split(parts)])
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         return card.rank in self._split(parts)[self.side_of[card.index]]
@@ -3360,7 +3393,7 @@ def _suits_text(p: Sequence[str]) -> str:
 def _suits_english(p: Sequence[str]) -> str:
     said, common = _suits_order(p)
     return "; ".join([f"a card of {SUITS[r].noun}: {p[r]}" for r in said]
-                     + [f"any other card: {p[common]}"])
+                     + [f"any other card: {p[common]}" if said else p[common]])
 
 
 class ValueSetFamily:
