@@ -40,7 +40,8 @@ cards played). ``--json`` prints the same as one JSON object with keys
 ``guesses_by_reason`` -- how many guesses each path of the guess decision
 made and how many were right, see :func:`guesses_by_reason` --,
 ``guesses_by_turn`` -- the same by the turn they were made at, see
-:func:`guesses_by_turn` --, ``skipped``,
+:func:`guesses_by_turn` --, ``guesses_by_kind`` -- and by the kind of idea
+guessed, see :func:`guesses_by_kind` --, ``skipped``,
 ``setup_ms``). ``--ideas`` adds ``idea_calibration``: after every decision
 the scientist's top idea, the first line of its explanation, is judged
 exactly, so the report says how often an idea given probability ``q`` was
@@ -151,6 +152,9 @@ class RoundResult:
     guess_reasons: list[tuple[str, float, bool]] = field(default_factory=list)
     #: (the turns played when it guessed, whether it was right), in turn
     guess_turns: list[tuple[int, bool]] = field(default_factory=list)
+    #: (the kind of idea guessed, whether it was right), in turn (see
+    #: :func:`eleusis.ai.scientist.idea_kind`)
+    guess_kinds: list[tuple[str, bool]] = field(default_factory=list)
     #: after every decision, (the probability of its top idea, whether the
     #: judge calls that idea the rule): only with ``ideas``
     ideas: list[tuple[float, bool]] = field(default_factory=list)
@@ -194,6 +198,9 @@ def solo_round_steps(rule_text: str, seed: int, level: str = "strong", max_turns
             res.guesses.append(action.text)
             right = bool(state.seats[0].right_guess)
             res.guess_turns.append((state.turns, right))
+            kind = sci.last_guess_kind
+            if kind is not None:
+                res.guess_kinds.append((kind, right))
             if sci.last_guess_probability is not None and sci.last_guess_reason is not None:
                 res.guess_reasons.append((sci.last_guess_reason, sci.last_guess_probability,
                                           right))
@@ -289,6 +296,26 @@ def guesses_by_turn(calls: Sequence[tuple[int, bool]]) -> dict[str, dict[str, in
             out[f"{lo}-{'' if hi is None else hi - 1}"] = {"guesses": len(sel),
                                                          "right": sum(sel)}
     return out
+
+
+def guesses_by_kind(calls: Sequence[tuple[str, bool]]) -> dict[str, dict[str, int]]:
+    """How many guesses were made, and how many were right, by the kind of idea guessed,
+    the most guessed kind first.
+
+    A plain block that fits ten plays is the rule when the rules' writers write
+    plain blocks, and a part of a longer rule when they write longer ones:
+    the right share of each kind tells a set of rules from another (see
+    docs/performance.md).
+
+    >>> guesses_by_kind([("split", False), ("one block", True), ("one block", True)])
+    {'one block': {'guesses': 2, 'right': 2}, 'split': {'guesses': 1, 'right': 0}}
+    """
+    out: dict[str, dict[str, int]] = {}
+    for kind, right in calls:
+        c = out.setdefault(kind, {"guesses": 0, "right": 0})
+        c["guesses"] += 1
+        c["right"] += right
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]["guesses"]))
 
 
 def first_right_ideas(firsts: Sequence[int | None], max_turns: int = 30) -> dict[str, float]:
@@ -418,6 +445,7 @@ def solo_steps(rules: Sequence[RuleLine], rounds: int, seed: int, level: str,
     report["guesses_by_reason"] = guesses_by_reason(calls)
     # and by the turn it guessed at: early guesses are right or wrong by the rule set
     report["guesses_by_turn"] = guesses_by_turn([g for r in everything for g in r.guess_turns])
+    report["guesses_by_kind"] = guesses_by_kind([g for r in everything for g in r.guess_kinds])
     if ideas:
         # the probability it gives its top idea, turn by turn, against the judge
         report["idea_calibration"] = calibration([i for r in everything for i in r.ideas])
@@ -753,6 +781,10 @@ def _print_summary(report: dict[str, Any], out: TextIO) -> None:
     if by_turn:
         print("guesses by turn (right of made): " + ", ".join(
             f"turns {b} {c['right']}/{c['guesses']}" for b, c in by_turn.items()), file=out)
+    by_kind = report.get("guesses_by_kind")
+    if by_kind:
+        print("guesses by kind of idea (right of made): " + ", ".join(
+            f"{k} {c['right']}/{c['guesses']}" for k, c in by_kind.items()), file=out)
 
 
 def _calibration_text(bins: Sequence[dict[str, float]]) -> str:

@@ -144,6 +144,12 @@ def test_guesses_are_counted_by_why_they_were_made(
     assert sum(c["guesses"] for c in by_turn.values()) == solved + wrong
     assert sum(c["right"] for c in by_turn.values()) == solved
     assert set(by_turn) <= {"1-10", "11-15", "16-20", "21-"}
+    # and by the kind of idea: "card is red" and "card.rank >= 7" are single
+    # blocks, the climb by colour an if-then-else (or a split)
+    by_kind = report["guesses_by_kind"]
+    assert sum(c["guesses"] for c in by_kind.values()) == solved + wrong
+    assert sum(c["right"] for c in by_kind.values()) == solved
+    assert by_kind["one block"]["right"] >= 3
     # and the text report says the same
     assert main(["solo", "--rules", str(f), "--rounds", "2", "--seed", "1",
                  "--no-counterexamples"]) == 0
@@ -154,6 +160,9 @@ def test_guesses_are_counted_by_why_they_were_made(
     line = next(x for x in text.splitlines() if x.startswith("guesses by turn"))
     for b, c in by_turn.items():
         assert f"turns {b} {c['right']}/{c['guesses']}" in line
+    line = next(x for x in text.splitlines() if x.startswith("guesses by kind"))
+    for k, c in by_kind.items():
+        assert f"{k} {c['right']}/{c['guesses']}" in line
 
 
 def test_coverage_tells_a_rule_the_space_holds_from_one_it_cannot(

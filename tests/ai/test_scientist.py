@@ -340,3 +340,29 @@ def test_a_wrong_guess_does_not_hide_the_rule_once_the_mainline_has_moved_on() -
     assert ranked and guess_verdict(rule_text, ranked[0][0].text(sci.belief.space), line)[0]
     again = sci.final_guess(line)
     assert again is not None and guess_verdict(rule_text, again, line)[0]
+
+
+def test_a_guess_says_what_kind_of_idea_it_was() -> None:
+    """The kind of the last idea guessed: a plain block, or the family beyond
+    the space that wrote it (the harness counts guesses by kind)."""
+    from eleusis.ai.scientist import idea_kind
+
+    sci = Scientist("strong", 0)
+    assert sci.last_guess_kind is None
+    space = sci.belief.space
+    kinds = {idea_kind(space, top) for j, fam in enumerate(sci.belief.extras)
+             if (top := fam.best(4 + j)) is not None}
+    assert {"split", "suit ranks", "value set"} <= kinds
+    assert all(k == k.lower() and "family" not in k for k in kinds)
+    # red cards accepted, black ones refused: "card is red", a single block,
+    # is the last chance's guess
+    line = [Card.parse("3H")]
+    sci.observe_starter(line[0])
+    for red, black in zip(parse_cards("8D QH 2D 9H 5D KH 7D 4H"),
+                          parse_cards("5S JC 2S 9C 6S QC 3S 8C"), strict=True):
+        sci.observe(line, black, False)
+        sci.observe(line, red, True)
+        line.append(red)
+    # (on a mainline all red, "the last card's colour" is the same rule)
+    assert sci.final_guess(line) in {"card is red", "card.color == prev.color"}
+    assert sci.last_guess_kind == "one block"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -47,7 +48,7 @@ from eleusis.ai.inference import (
     initial_steps,
     reachable_behaviour,
 )
-from eleusis.ai.space import build_space, build_space_steps, columns_steps
+from eleusis.ai.space import Space, build_space, build_space_steps, columns_steps
 from eleusis.cards import ALL_CARDS, Card
 from eleusis.game import (
     Action,
@@ -138,6 +139,31 @@ def _bits_of(row: int) -> list[int]:
         out.append(low.bit_length() - 1)
         row ^= low
     return out
+
+
+def idea_kind(space: Space, cand: AnyCandidate) -> str:
+    """What kind of idea ``cand`` is: a rule of the space by its size (``one
+    block``, ``two blocks``, ``if-then-else``), a rule by the position's
+    period (``by position``) or of a block against the card two back (``two
+    back``), or the family beyond the space that holds it, in words (its
+    class: ``split``, ``card split``, ``value set``, ``suit ranks``...). Whether
+    a guess is right depends much on the kind of rules people write: the
+    harness counts guesses by kind (see :func:`eleusis.bench.guesses_by_kind`).
+
+    >>> space = build_space(3)
+    >>> red = next(i for i in range(len(space)) if space.text(i) == "card is red")
+    >>> idea_kind(space, Candidate(0, (red,))), idea_kind(space, Candidate(LAG2, (red,)))
+    ('one block', 'two back')
+    """
+    if isinstance(cand, ExtraCandidate):
+        name = type(cand.owner).__name__.removesuffix("Family")
+        return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()
+    if cand.family == LAG2:
+        return "two back"
+    if cand.family != 0:
+        return "by position"
+    level = max(space.level[i] for i in cand.parts)
+    return ("one block", "two blocks", "if-then-else")[min(level, 3) - 1]
 
 
 def _ranked_row(cand: AnyCandidate, core: float, cross: dict[int, float]) -> _Ranked:
@@ -407,6 +433,12 @@ class Scientist:
          self.last_guess_probability, self.last_guess_reason, self._leader_since,
          self._listed_since) = notes
         self.rng.setstate(rng)
+
+    @property
+    def last_guess_kind(self) -> str | None:
+        """What kind of idea the last guess was (see :func:`idea_kind`); None before one."""
+        cand = self._last_candidate
+        return None if cand is None else idea_kind(self.belief.space, cand)
 
     @property
     def space_size(self) -> int:
