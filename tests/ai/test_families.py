@@ -110,6 +110,8 @@ def _same_verdicts(guess: str, rule: str, line: list[Card]) -> bool:
     "if pos is prime then card is red else card is black",         # prime positions
     "if prev.rank <= 5 then card is face elif prev.rank <= 10 "
     "then card is even else card is red",                          # bands of the last rank
+    "if prev.rank <= 4 then card is red elif prev.rank <= 8 "
+    "then card is odd else card.suit == prev.suit",                # low, middle, high thirds
     "if card is red then card.suit != prev2.suit "
     "else card.rank > prev2.rank",                                 # a split on the card, two back
     "if prev.rank > prev2.rank then card.suit == prev2.suit "

@@ -4174,7 +4174,7 @@ def _make_families(space: Space, kmax: int, eps: float,
                           _cases_english(f"after a rank leaving, divided by {m},",
                                          [str(r) for r in range(m)]),
                           kmax, eps)
-    bands = ((4, 9), (5, 10), (6, 10))
+    bands = ((4, 8), (4, 9), (5, 9), (5, 10), (6, 10), (7, 10))
     for cuts in bands:
         yield SplitFamily(f"bands of prev.rank {cuts}", EXTRA_SHARES["prev-bands"] / len(bands),
                           space, weights, len(cuts) + 1, _prev_band_side(cuts),
