@@ -627,7 +627,7 @@ def test_a_split_on_the_card_reading_only_the_card_counts_its_twin() -> None:
     ranked = sci.ranked(line, 3)
     assert ranked[0][0].text(b.space) == top.text(b.space)
     # (the sets of ranks by colour write it too: the idea is theirs as well)
-    colour = index["ranks by colour if card is red then S else S"]
+    colour = index["ranks by colour"]
     also = post[colour] * b.extras[colour - 4].share(b.extras[colour - 4].best(colour).parts)
     assert ranked[0][1] == pytest.approx(parts[one] + parts[two] + also)
     # a split whose sides read the last card is a rule of its own family only

@@ -2663,7 +2663,16 @@ def _rank_set_tables(named: tuple[tuple[int, ...], ...], named_mass: float,
     sets in order with their shares, each set's index, and for each rank the bit set
     of the sets holding it. Never to be modified.
     """
-    simple = _simple_rank_sets(named, named_mass, out_mass, range_mass)
+    return _set_tables(_simple_rank_sets(named, named_mass, out_mass, range_mass))
+
+
+def _set_tables(simple: dict[tuple[int, ...], tuple[float, str | None]]
+                ) -> tuple[dict[tuple[int, ...], tuple[float, str | None]], float,
+                           list[tuple[tuple[int, ...], float]], dict[tuple[int, ...], int],
+                           list[int]]:
+    """``simple`` (sets of ranks with their share and text) with its total share, the
+    sets in order with their shares, each set's index, and for each rank the bit
+    set of the sets holding it (see :func:`_rank_set_tables`)."""
     order = [(parts, w) for parts, (w, _) in simple.items()]
     index = {parts: j for j, (parts, _) in enumerate(order)}
     holding = [sum(1 << j for j, (parts, _) in enumerate(order) if r in parts)
@@ -2952,9 +2961,8 @@ class RankSetFamily:
             lo, hi, inside = span
             return (f"the card's rank is {'' if inside else 'not '}between "
                     f"{rank_word(lo)} and {rank_word(hi)}")
-        return "the card is " + ", ".join(rank_word(r) for r in parts[:-1]) + \
-            (f" or {rank_word(parts[-1])}" if len(parts) > 1 else rank_word(parts[0]) if parts
-             else "never accepted")
+        return "the card is " + (_word_list([rank_word(r) for r in parts]) if parts
+                                 else "never accepted")
 
     def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
         if self.fixed >> card.index & 1:
@@ -3052,6 +3060,15 @@ def _gates() -> list[tuple[str, str, int]]:
     return out
 
 
+#: The sets of ranks a side of a split on the card names by a word: (ranks,
+#: rule text, English).
+_SIDE_WORDS = ((tuple(range(2, 14, 2)), "card is even", "its rank is even"),
+               (tuple(range(1, 14, 2)), "card is odd", "its rank is odd"),
+               ((11, 12, 13), "card is face", "it is a face card"),
+               (tuple(range(1, 11)), "card is numeral", "it is a number card"),
+               ((2, 3, 5, 7, 11, 13), "card is prime", "its rank is prime"))
+
+
 def _side_sets() -> dict[tuple[int, ...], tuple[float, str | None]]:
     """The sets of ranks people give one side of a split on the card, with their prior
     share and text: every rank or none (``true``, ``false``: the side's cards
@@ -3076,12 +3093,8 @@ def _side_sets() -> dict[tuple[int, ...], tuple[float, str | None]]:
         out.setdefault((r,), (0.04 / 13, f"card.rank == {r}"))
         out.setdefault(tuple(x for x in range(1, 14) if x != r),
                        (0.04 / 13, f"card.rank != {r}"))
-    words = [(tuple(r for r in range(1, 14) if r % 2 == 0), "card is even"),
-             (tuple(r for r in range(1, 14) if r % 2), "card is odd"),
-             ((11, 12, 13), "card is face"), (tuple(range(1, 11)), "card is numeral"),
-             ((2, 3, 5, 7, 11, 13), "card is prime")]
-    for parts, text in words:
-        out.setdefault(parts, (0.1 / len(words), text))
+    for parts, text, _ in _SIDE_WORDS:
+        out.setdefault(parts, (0.1 / len(_SIDE_WORDS), text))
     for parts, known in _simple_rank_sets((), 0.0, 0.03, 0.07).items():
         out.setdefault(parts, known)
     return out
@@ -3092,16 +3105,16 @@ def _side_tables() -> tuple[dict[tuple[int, ...], tuple[float, str | None]], flo
                             list[tuple[tuple[int, ...], float]], dict[tuple[int, ...], int],
                             list[int]]:
     """:func:`_rank_set_tables` for the sides of a split on the card (:func:`_side_sets`)."""
-    simple = _side_sets()
-    order = [(parts, w) for parts, (w, _) in simple.items()]
-    index = {parts: j for j, (parts, _) in enumerate(order)}
-    holding = [sum(1 << j for j, (parts, _) in enumerate(order) if r in parts)
-               for r in range(14)]
-    return simple, fsum(w for w, _ in simple.values()), order, index, holding
+    return _set_tables(_side_sets())
 
 
-def _or_list(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+def _word_list(words: Sequence[str], last: str = "or") -> str:
+    """``a, b or c`` (``last``: the word before the last one).
+
+    >>> _word_list(["ace"]), _word_list(["ace", "4", "king"], "and")
+    ('ace', 'ace, 4 and king')
+    """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def _side_english(parts: tuple[int, ...]) -> str:
@@ -3113,6 +3126,8 @@ def _side_english(parts: tuple[int, ...]) -> str:
     'any rank but ace and jack'
     >>> _side_english((1, 4, 9, 13)), _side_english(()), _side_english((6, 7, 8, 9))
     ('its rank is ace, 4, 9 or king', 'refused', 'its rank is between 6 and 9')
+    >>> _side_english((7,)), _side_english((1, 2, 3, 4, 10, 11, 12, 13))
+    ('its rank is 7', 'its rank is not between 5 and 9')
     """
     n = len(parts)
     if n == 13:
@@ -3123,18 +3138,17 @@ def _side_english(parts: tuple[int, ...]) -> str:
         return f"its rank is {rank_word(n)} or lower"
     if parts == tuple(range(14 - n, 14)):
         return f"its rank is {rank_word(14 - n)} or higher"
-    words = {(2, 4, 6, 8, 10, 12): "its rank is even", (1, 3, 5, 7, 9, 11, 13): "its rank is odd",
-             (11, 12, 13): "it is a face card", tuple(range(1, 11)): "it is a number card",
-             (2, 3, 5, 7, 11, 13): "its rank is prime"}
-    if parts in words:
-        return words[parts]
+    for ranks, _, said in _SIDE_WORDS:
+        if parts == ranks:
+            return said
     if n >= 10:
-        out = [rank_word(r) for r in range(1, 14) if r not in parts]
-        return "any rank but " + (out[0] if len(out) == 1
-                                  else f"{', '.join(out[:-1])} and {out[-1]}")
-    if parts == tuple(range(parts[0], parts[-1] + 1)):
-        return f"its rank is between {rank_word(parts[0])} and {rank_word(parts[-1])}"
-    return "its rank is " + _or_list([rank_word(r) for r in parts])
+        return "any rank but " + _word_list([rank_word(r) for r in range(1, 14)
+                                             if r not in parts], "and")
+    span = _rank_span(parts)
+    if span is not None:
+        lo, hi, inside = span
+        return f"its rank is {'' if inside else 'not '}between {rank_word(lo)} and {rank_word(hi)}"
+    return "its rank is " + _word_list([rank_word(r) for r in parts])
 
 
 class _SideRanks(RankSetFamily):
@@ -3356,18 +3370,20 @@ class SuitRanksFamily:
         return self.share(self._join(parts))
 
 
-def _suit_sides() -> list[tuple[str, list[int], Callable[[Sequence[str]], str],
+def _suit_sides() -> list[tuple[str, str, list[int], Callable[[Sequence[str]], str],
                                 Callable[[Sequence[str]], str]]]:
-    """The ways :class:`SuitRanksFamily` splits the cards: (kind, masks, text, English)."""
+    """The ways :class:`SuitRanksFamily` splits the cards: (kind, name, masks, text,
+    English); the kind names the family's prior share (``ranks-by-...``)."""
     red = card_mask(lambda c: c.red)
-    out = [("colour", [red, FULL52 & ~red], _ite_text("card is red"),
+    out = [("colour", "colour", [red, FULL52 & ~red], _ite_text("card is red"),
             _ite_english("the card is red"))]
     for s in SUITS:
         m = card_mask(lambda c, s=s: c.suit == s)  # type: ignore[misc]
-        out.append(("suit", [m, FULL52 & ~m], _ite_text(f"card is {s.noun}"),
+        out.append(("suit", f"{s.noun} or not", [m, FULL52 & ~m],
+                    _ite_text(f"card is {s.noun}"),
                     _ite_english(f"the card is a {s.noun[:-1]}")))
-    out.append(("suits", [card_mask(lambda c, s=s: c.suit == s) for s in SUITS],  # type: ignore[misc]
-                _suits_text, _suits_english))
+    out.append(("suits", "suit", [card_mask(lambda c, s=s: c.suit == s)  # type: ignore[misc]
+                                  for s in SUITS], _suits_text, _suits_english))
     return out
 
 
@@ -4248,11 +4264,10 @@ def _make_families(space: Space, kmax: int, eps: float,
                                      EXTRA_SHARES["ranks-gated"] / (2 * len(gates)), kmax, eps,
                                      mask, accept, gate, said)
     sides = _suit_sides()
-    for kind, masks, text, english in sides:
+    for kind, name, masks, text, english in sides:
         n = sum(1 for k, *_ in sides if k == kind)
-        yield SuitRanksFamily(f"ranks by {kind} {text(['S'] * len(masks))}",
-                              EXTRA_SHARES[f"ranks-by-{kind}"] / n, kmax, eps, masks, text,
-                              english)
+        yield SuitRanksFamily(f"ranks by {name}", EXTRA_SHARES[f"ranks-by-{kind}"] / n, kmax,
+                              eps, masks, text, english)
     yield pos_rank
     yield three_ranks
     yield NoRunFamily("no three in a row", EXTRA_SHARES["no-run"], kmax, eps)
