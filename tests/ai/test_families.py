@@ -1018,3 +1018,24 @@ def test_the_joins_of_the_last_colours_are_the_colour_rule_they_equal() -> None:
     low_red = {p: red & sum(1 << c.index for c in ALL_CARDS if c.rank <= 7) for p in range(52)}
     assert joins.agreeing(low_red) == []
     assert mixed.agreement(fit, low_red) == 0.0
+
+
+@pytest.mark.parametrize(("rule", "cases"), [
+    ("case prev.suit when hearts then card is face when spades then card is odd "
+     "else card is red", 2),
+    ("case card.suit when spades then card.rank >= 9 when hearts then card.rank <= 5 "
+     "else false", 2),
+])
+def test_cases_that_say_the_same_are_said_once(rule: str, cases: int) -> None:
+    # the sides alike are folded into ``else``: no "when diamonds then false else false"
+    sci, line = _watch(rule, 140)
+    space = sci.belief.space
+    texts = [c.text(space) for c, _ in sci.ranked(line)[:3]]
+    found = [t for t in texts if _same_verdicts(t, rule, line)]
+    assert found, (rule, texts)
+    for text in texts:
+        if text.startswith("case "):
+            sides = [part.split(" when ")[0].split(" else ")[0]
+                     for part in text.split(" then ")[1:]]
+            assert len(sides) == len(set(sides)), text
+    assert found[0].count(" when ") == cases, found[0]

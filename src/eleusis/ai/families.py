@@ -3375,6 +3375,7 @@ def _suit_sides() -> list[tuple[str, str, list[int], Callable[[Sequence[str]], s
     """The ways :class:`SuitRanksFamily` splits the cards: (kind, name, masks, text,
     English); the kind names the family's prior share (``ranks-by-...``)."""
     red = card_mask(lambda c: c.red)
+    suits = [s.noun for s in SUITS]
     out = [("colour", "colour", [red, FULL52 & ~red], _ite_text("card is red"),
             _ite_english("the card is red"))]
     for s in SUITS:
@@ -3383,33 +3384,9 @@ def _suit_sides() -> list[tuple[str, str, list[int], Callable[[Sequence[str]], s
                     _ite_text(f"card is {s.noun}"),
                     _ite_english(f"the card is a {s.noun[:-1]}")))
     out.append(("suits", "suit", [card_mask(lambda c, s=s: c.suit == s)  # type: ignore[misc]
-                                  for s in SUITS], _suits_text, _suits_english))
+                                  for s in SUITS], _case_of("card.suit", suits),
+                _cases_english("a card of", suits, "any other card")))
     return out
-
-
-def _suits_order(p: Sequence[str]) -> tuple[list[int], int]:
-    """The suits said one by one, and the one whose words the others share most
-    (said once, after ``else``: the last of the most common)."""
-    common = max(range(len(p)), key=lambda r: (p.count(p[r]), r))
-    return [r for r in range(len(p)) if p[r] != p[common]], common
-
-
-def _suits_text(p: Sequence[str]) -> str:
-    """``case card.suit when ... then ...`` with the suits that share the commonest
-    side folded into ``else``.
-
-    >>> _suits_text(["card.rank <= 4", "card.rank in 5..8", "false", "false"])
-    'case card.suit when spades then card.rank <= 4 when hearts then card.rank in 5..8 else false'
-    """
-    said, common = _suits_order(p)
-    whens = " ".join(f"when {SUITS[r].noun} then {p[r]}" for r in said)
-    return f"case card.suit {whens} else {p[common]}"
-
-
-def _suits_english(p: Sequence[str]) -> str:
-    said, common = _suits_order(p)
-    return "; ".join([f"a card of {SUITS[r].noun}: {p[r]}" for r in said]
-                     + [f"any other card: {p[common]}" if said else p[common]])
 
 
 class ValueSetFamily:
@@ -3913,11 +3890,28 @@ def _prev_mod_side(m: int) -> Callable[[int, Card | None], int]:
     return lambda pos, prev: 0 if prev is None else prev.rank % m
 
 
+def _case_order(p: Sequence[str]) -> tuple[list[int], int]:
+    """The cases said one by one, and the one whose words the others share most
+    (said once, after ``else``: the last of the most common)."""
+    common = max(range(len(p)), key=lambda r: (p.count(p[r]), r))
+    return [r for r in range(len(p)) if p[r] != p[common]], common
+
+
 def _case_of(subject: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
-    """``case subject when labels[0] then p[0] ... else p[-1]``."""
+    """``case subject when labels[r] then p[r] ... else ...``, the cases that
+    share the commonest side folded into ``else`` (an idea reads as short as
+    it can, and two cases saying ``false`` are not listed twice).
+
+    >>> case = _case_of("card.suit", ["spades", "hearts", "diamonds", "clubs"])
+    >>> case(["card.rank <= 4", "card.rank in 5..8", "false", "false"])
+    'case card.suit when spades then card.rank <= 4 when hearts then card.rank in 5..8 else false'
+    """
     def text(p: Sequence[str]) -> str:
-        whens = " ".join(f"when {labels[r]} then {p[r]}" for r in range(len(p) - 1))
-        return f"case {subject} {whens} else {p[-1]}"
+        said, common = _case_order(p)
+        if not said:
+            return p[common]
+        whens = " ".join(f"when {labels[r]} then {p[r]}" for r in said)
+        return f"case {subject} {whens} else {p[common]}"
     return text
 
 
@@ -3942,8 +3936,14 @@ def _prev_band_side(cuts: Sequence[int]) -> Callable[[int, Card | None], int]:
     return lambda pos, prev: 0 if prev is None else bisect.bisect_left(cuts, prev.rank)
 
 
-def _cases_english(what: str, labels: Sequence[str]) -> Callable[[Sequence[str]], str]:
-    return lambda p: "; ".join(f"{what} {labels[r]}: {p[r]}" for r in range(len(p)))
+def _cases_english(what: str, labels: Sequence[str],
+                   other: str) -> Callable[[Sequence[str]], str]:
+    """The English of :func:`_case_of`: ``what labels[r]: p[r]; ...; other: ...``."""
+    def english(p: Sequence[str]) -> str:
+        said, common = _case_order(p)
+        return "; ".join([f"{what} {labels[r]}: {p[r]}" for r in said]
+                         + [f"{other}: {p[common]}" if said else p[common]])
+    return english
 
 
 def _ite_text(cond: str) -> Callable[[Sequence[str]], str]:
@@ -3955,7 +3955,8 @@ def _ite_english(cond: str) -> Callable[[Sequence[str]], str]:
 
 
 def _case_english(k: int) -> Callable[[Sequence[str]], str]:
-    return lambda p: "; ".join(f"at positions {r} mod {k}, {p[r]}" for r in range(k))
+    return _cases_english("at positions", [f"{r} mod {k}" for r in range(k)],
+                          "at the other positions")
 
 
 #: Prior mass of each kind of family, as a share of all these families' mass.
@@ -3991,10 +3992,11 @@ def _card_splits() -> list[tuple[str, int, Callable[[Card], int], Callable[[Sequ
         ("card.rank >= 8", 2, lambda c: 0 if c.rank >= 8 else 1, _ite_text("card.rank >= 8"),
          _ite_english("the card's rank is at least eight")),
         ("case card.suit", 4, lambda c: c.suit.order, _case_of("card.suit", suits),
-         _cases_english("a card of", suits)),
+         _cases_english("a card of", suits, "any other card")),
         ("case card.rank % 3", 3, lambda c: c.rank % 3,
          _case_of("card.rank % 3", ["0", "1", "2"]),
-         _cases_english("a rank leaving, divided by three,", ["0", "1", "2"])),
+         _cases_english("a rank leaving, divided by three,", ["0", "1", "2"],
+                        "any other rank")),
     ]
 
 
@@ -4181,14 +4183,14 @@ def _make_families(space: Space, kmax: int, eps: float,
     yield SplitFamily("case prev.suit", EXTRA_SHARES["case-prev"], space, weights, 4,
                       lambda pos, prev: 0 if prev is None else prev.suit.order,
                       _case_of("prev.suit", suits),
-                      lambda p: "; ".join(f"after {suits[r]}, {p[r]}" for r in range(4)),
+                      _cases_english("after", suits, "after any other suit"),
                       kmax, eps)
     for m in (3, 4):
         yield SplitFamily(f"case prev.rank % {m}", EXTRA_SHARES["case-prev-rank"] / 2, space,
                           weights, m, _prev_mod_side(m),
                           _case_of(f"prev.rank % {m}", [str(r) for r in range(m)]),
                           _cases_english(f"after a rank leaving, divided by {m},",
-                                         [str(r) for r in range(m)]),
+                                         [str(r) for r in range(m)], "after any other rank"),
                           kmax, eps)
     bands = ((4, 8), (4, 9), (5, 9), (5, 10), (6, 10), (7, 10))
     for cuts in bands:
