@@ -52,16 +52,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from serve import serve_in_thread  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from browser_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 #: Installed before any page script: records performance.now() when
 #: <body data-ready="1"> appears, the same way for both pages.

@@ -16,7 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 #: Flags from docs/runtime-notes: without the background-networking ones,
-#: Chromium floods a closed network with requests of its own.
+#: Chromium floods a closed network with requests of its own. Without the
+#: last, about one launch in twenty samples a renderer's allocations for its
+#: own heap profiler, whose stack walk can run off the end of the stack
+#: WebAssembly switches to (Pyodide runs Python there) and crash the page:
+#: "Page crashed", at random, in about one test run in a few (Chromium 156;
+#: every such crash report carried ``--subproc-heap-profiling``).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -25,6 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    "--disable-features=HeapProfilerReporting",
 ]
 
 #: A cold boot is 2-3 s on a quiet machine; a shared, loaded one is far slower.
