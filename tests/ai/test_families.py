@@ -1039,3 +1039,53 @@ def test_cases_that_say_the_same_are_said_once(rule: str, cases: int) -> None:
                      for part in text.split(" then ")[1:]]
             assert len(sides) == len(set(sides)), text
     assert found[0].count(" when ") == cases, found[0]
+
+
+def test_two_sets_of_ranks_no_play_told_apart_are_both_ideas() -> None:
+    # black cards from 8 or from 9: while no black 8 is played, the two fit
+    # every play alike, and the scientist weighs them side by side (a tie it
+    # can break by guessing them in turn), not the first alone
+    rule = "if card is black then card.rank >= 8 else card.rank <= 5"
+    rng = random.Random(3)
+    sci = Scientist("strong", 3)
+    deck = [c for c in ALL_CARDS if not (c.color is Color.BLACK and c.rank == 8)]
+    line = [next(c for c in deck if _judge(rule, [], c))]
+    sci.observe_starter(line[0])
+    for _ in range(90):
+        card = rng.choice(deck)
+        accepted = _judge(rule, line, card)
+        sci.observe(line, card, accepted)
+        if accepted:
+            line.append(card)
+    space = sci.belief.space
+    ranked = [(c.text(space), q) for c, q in sci.ranked(line, limit=6)]
+    texts = [t for t, _ in ranked]
+    from_8 = [q for t, q in ranked if _same_verdicts(t, rule, line)]
+    from_9 = [q for t, q in ranked
+              if _same_verdicts(t, rule.replace(">= 8", ">= 9"), line)]
+    assert from_8 and from_9, texts
+    assert 0.5 < from_8[0] / from_9[0] < 2.0, ranked
+
+
+@pytest.mark.parametrize("rule", [
+    "card.rank + prev.rank in {7, 11, 20}",                  # a set of values
+    "card.rank in {1, 3, 6, 10}",                            # a set of ranks
+    "if card is red then card.rank in {1, 4, 9, 13} else card.rank >= 10",  # ranks by colour
+])
+def test_a_familys_second_idea_is_what_it_would_offer_after_the_first_is_judged_wrong(
+        rule: str) -> None:
+    # (and asking for it changes nothing: the first is not judged wrong)
+    sci, _ = _watch(rule, 25)
+    b = sci.belief
+    post, _ = b.family_posterior()
+    j = max(range(len(b.extras)), key=lambda i: post[4 + i])
+    fam = b.extras[j]
+    assert hasattr(fam, "best_two"), type(fam).__name__
+    before = (fam.evidence(), [c.text(b.space) for c in b.candidates(6)])
+    top, second = fam.best_two(4 + j)
+    assert top is not None and second is not None and top.parts != second.parts
+    assert fam.share(top.parts) >= fam.share(second.parts) > 0
+    assert (fam.evidence(), [c.text(b.space) for c in b.candidates(6)]) == before
+    assert fam.best(4 + j).parts == top.parts
+    fam.exclude(top.parts)
+    assert fam.best(4 + j).parts == second.parts

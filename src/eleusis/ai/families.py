@@ -2911,6 +2911,27 @@ class RankSetFamily:
         guess = self._guess()
         return None if guess is None else ExtraCandidate(index, guess, self)
 
+    def top(self) -> list[tuple[int, ...]]:
+        """Its likeliest set and the next one (the sets judged wrong left out)."""
+        first = self._guess()
+        if first is None:
+            return []
+        self.refuted.add(first)
+        self._ev = None
+        second = self._guess()
+        self.refuted.discard(first)
+        self._ev = None
+        return [first] if second is None else [first, second]
+
+    def best_two(self, index: int) -> tuple[ExtraCandidate | None, ExtraCandidate | None]:
+        """The likeliest set and the next one (None for none): "ace, 3, 6 or 10"
+        and "ace, 3 or 6" while no 10 was played are a tie the scientist sees
+        (see :meth:`eleusis.ai.inference.Belief.candidates`)."""
+        if self.evidence() <= 0:
+            return None, None
+        sets = [ExtraCandidate(index, parts, self) for parts in self.top()]
+        return (sets[0] if sets else None), (sets[1] if len(sets) > 1 else None)
+
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         """The probability of the set ``parts`` within the family.
 
@@ -3183,18 +3204,6 @@ class _SideRanks(RankSetFamily):
             out[r] = out.get(r, 0.0) + w
         return sorted(out.items(), key=lambda x: (x[0].bit_count(), x[0]))
 
-    def top(self) -> list[tuple[int, ...]]:
-        """Its likeliest set and the next one (the sets judged wrong left out)."""
-        first = self._guess()
-        if first is None:
-            return []
-        self.refuted.add(first)
-        self._ev = None
-        second = self._guess()
-        self.refuted.discard(first)
-        self._ev = None
-        return [first] if second is None else [first, second]
-
 
 class SuitRanksFamily:
     """``case card.suit when ... then card.rank in S ...``: a set of ranks by suit.
@@ -3295,17 +3304,26 @@ class SuitRanksFamily:
         return self._raw(parts) / z if z > 0 else 0.0
 
     def best(self, index: int) -> ExtraCandidate | None:
+        return self.best_two(index)[0]
+
+    def best_two(self, index: int) -> tuple[ExtraCandidate | None, ExtraCandidate | None]:
+        """The family's likeliest rule and the next one (None for none): each
+        side's two likeliest sets, combined. Two sets of one side often fit
+        every play alike (black cards from 8 or from 9, and no black 8 played
+        yet): listed side by side, the scientist sees the tie (see
+        :meth:`eleusis.ai.inference.Belief.candidates`)."""
         if self.evidence() <= 0:
-            return None
+            return None, None
         combos: list[tuple[tuple[int, ...], ...]] = [()]
         for side in self.sides:
             tops = side.top()
             combos = [(*c, t) for c in combos for t in tops]
         ranked = sorted((self._join(c) for c in combos), key=self._raw, reverse=True)
-        for parts in ranked:
-            if parts not in self.refuted and not self._plain(parts):
-                return ExtraCandidate(index, parts, self)
-        return None
+        found = [ExtraCandidate(index, parts, self) for parts in ranked
+                 if parts not in self.refuted and not self._plain(parts)][:2]
+        if not found:
+            return None, None
+        return found[0], found[1] if len(found) > 1 else None
 
     def exclude(self, parts: tuple[int, ...]) -> None:
         self.refuted.add(parts)
@@ -3675,6 +3693,23 @@ class ValueSetFamily:
         if guess is None or (top is not None and self.share(top) >= self.share(guess)):
             return None if top is None else ExtraCandidate(index, top, self)
         return ExtraCandidate(index, guess, self)
+
+    def best_two(self, index: int) -> tuple[ExtraCandidate | None, ExtraCandidate | None]:
+        """The likeliest set and the one :meth:`best` would offer were it judged
+        wrong (None for none): sums in {4, 9, 16, 25} or in {4, 9, 16} while
+        no 25 could be made are a tie the scientist sees (see
+        :meth:`eleusis.ai.inference.Belief.candidates`)."""
+        top = self.best(index)
+        if top is None:
+            return None, None
+        levels, ev = self.levels, self._ev
+        self.exclude(top.parts)
+        try:
+            second = self.best(index)
+        finally:  # (as it was: the first is not judged wrong)
+            self.excluded.discard(top.parts)
+            self.levels, self._ev = levels, ev
+        return top, second
 
     def _free_share(self, parts: tuple[int, ...]) -> float:
         """The Beta-Bernoulli posterior of the set ``parts`` (given that part)."""

@@ -42,7 +42,10 @@ from eleusis.ai.families import (
     ExtraCandidate,
     Family,
     MarginalFamily,
+    RankSetFamily,
     SplitFamily,
+    SuitRanksFamily,
+    ValueSetFamily,
     block_context,
     make_families,
 )
@@ -80,6 +83,9 @@ DEFER_SIZE = 3000
 RUNNER_UP_FLOOR = 0.05
 #: ... and when it holds at least this share of what its best holds (a tie)
 RUNNER_UP_SHARE = 0.5
+#: the families that offer their second idea (``best_two``)
+RUNNER_UP_FAMILIES = (SplitFamily, CardSplitFamily, SuitRanksFamily, RankSetFamily,
+                      ValueSetFamily)
 
 T = TypeVar("T")
 Steps = Generator[None, None, T]
@@ -963,7 +969,7 @@ class Belief:
             for j, fam in enumerate(self.extras):
                 if post[4 + j] >= 0.01:
                     if post[4 + j] >= RUNNER_UP_FLOOR and isinstance(
-                            fam, SplitFamily | CardSplitFamily):
+                            fam, RUNNER_UP_FAMILIES):
                         # (its second idea too: the two may fit every play alike)
                         top, second = fam.best_two(4 + j)
                         if top is not None:
