@@ -252,6 +252,37 @@ def test_a_rule_with_named_exceptions_is_found(rule: str, named: list[str],
     assert ranked[0][1] > 0.9
 
 
+def test_named_cards_are_drawn_from_the_cards_that_could_be_exceptions() -> None:
+    # "numbers, or two face cards" names two of the 12 face cards (one pair
+    # in 66); "everything but one card" one of the 52; the shares of each
+    # number of named cards sum to 1 for every block, whatever it accepts
+    from math import comb
+
+    from eleusis.ai.families import ExceptionFamily
+    space = build_space(3)
+    fam = next(f for f in make_families(space, 0, 1e-4) if isinstance(f, ExceptionFamily))
+    block = {space.text(a): a for a in range(len(fam.w))}
+    numeral, true = block["card is numeral"], block["true"]
+    assert fam.pk[1][numeral][2] == pytest.approx(ExceptionFamily.SIZE[2] / comb(12, 2))
+    assert fam.pk[0][numeral][1] == pytest.approx(ExceptionFamily.SIZE[1] / 40)
+    assert fam.pk[0][true][1] == pytest.approx(ExceptionFamily.SIZE[1] / 52)
+    assert fam.pk[1][true] == (0.0, 0.0, 0.0, 0.0)  # "true" refuses no card to name
+
+
+@pytest.mark.parametrize(("rule", "seed"), [
+    ("card is numeral or card in {JS, JH, KD}", 3),   # the one-eyed jacks and king
+    ("card is red or card in {KS, QC}", 1),
+])
+def test_a_block_and_a_few_named_cards_beat_chance_fits_of_relations(rule: str,
+                                                                      seed: int) -> None:
+    # after a face card or two accepted, some relations with the last card
+    # fit by chance ("a number card, or a rank two above the last"); the
+    # named cards, among the few cards that could be exceptions, stay in view
+    sci, line = _watch(rule, 60, seed=seed)
+    texts = [c.text(sci.belief.space) for c, _ in sci.ranked(line)[:3]]
+    assert any(_same_verdicts(text, rule, line) for text in texts), (rule, texts)
+
+
 def test_exceptions_write_what_they_judge() -> None:
     """The exception family's best rule, as text, judges every card as the family."""
     from eleusis.ai.families import ExceptionFamily

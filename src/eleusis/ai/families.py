@@ -2395,8 +2395,14 @@ class ExceptionFamily:
     call exceptions to fit what was seen (fewest first: a card is one only
     once a verdict needed it), and dies when a verdict goes against the form
     or a named card is judged both ways. The prior of ``E`` is
-    ``SIZE[len(E)] / C(52, len(E))``: one named card is a likely exception,
-    three a rare one. A block needing no exception is a plain rule, weighed
+    ``SIZE[len(E)] / C(n, len(E))``: one named card is a likely exception,
+    three a rare one, each set of them alike among the ``n`` cards that
+    could be one (the cards ``A`` accepts after some card, for ``and``; the
+    cards it refuses after some card, for ``or``): "numbers, or two face
+    cards" names two of the 12 face cards, one pair in 66, where a pair of
+    any two cards would be one in 1,326 and a chance fit of a relation with
+    the last card ("numbers, or a rank two above the last") would outweigh
+    it tens of times. A block needing no exception is a plain rule, weighed
     in the enumerated space, not here.
     """
 
@@ -2412,9 +2418,26 @@ class ExceptionFamily:
         self.space = space
         self.w = _single_weights(space, weights)
         self._live0 = [a for a in range(len(self.w)) if self.w[a] > 0]
-        #: the prior of a set of named cards, by its size
-        self.pk = [self.SIZE[k] / comb(NCARDS, k) for k in range(self.MOST + 1)]
+        #: for each form and block, the prior of a set of named cards by its size
+        self.pk = self._size_priors(space, len(self.w))
         self._reset()
+
+    @classmethod
+    def _size_priors(cls, space: Space, n1: int) -> list[list[tuple[float, ...]]]:
+        """``pk[form][a][k]``: the prior of one set of ``k`` named cards for block
+        ``a`` in ``form``, ``SIZE[k]`` shared among the sets of ``k`` of the
+        cards that could be one (see the class)."""
+        srows = single_rows(space)
+        out: list[list[tuple[float, ...]]] = [[], []]
+        for a in range(n1):
+            anywhere, everywhere = 0, FULL52
+            for row in srows[a]:
+                anywhere |= row
+                everywhere &= row
+            for form, n in enumerate((anywhere.bit_count(), NCARDS - everywhere.bit_count())):
+                out[form].append(tuple(cls.SIZE[k] / comb(n, k) if n >= k else 0.0
+                                       for k in range(cls.MOST + 1)))
+        return out
 
     def _reset(self) -> None:
         #: for each form (0: ``and``, 1: ``or``), each live block's named cards
@@ -2460,14 +2483,14 @@ class ExceptionFamily:
                 del named[a]
         self._z = None
 
-    def _weight(self, a: int, e: int) -> float:
-        return self.w[a] * self.pk[bin(e).count("1")] if e else 0.0
+    def _weight(self, form: int, a: int, e: int) -> float:
+        return self.w[a] * self.pk[form][a][e.bit_count()] if e else 0.0
 
     def evidence(self) -> float:
         """The family's mass; a rule guessed and judged wrong is impossible and
         weighs nothing (the rules left share what the family keeps)."""
         if self._z is None:
-            self._z = 0.5 * fsum(self._weight(a, e) for form, named in enumerate(self.named)
+            self._z = 0.5 * fsum(self._weight(form, a, e) for form, named in enumerate(self.named)
                                  for a, e in named.items()
                                  if not self.excluded or self._parts(form, a, e)
                                  not in self.excluded)
@@ -2487,7 +2510,7 @@ class ExceptionFamily:
             for a, e in named.items():
                 if e:
                     row = srows[a][p] & ~e if form == 0 else srows[a][p] | e
-                    out[row] = out.get(row, 0.0) + f * self._weight(a, e)
+                    out[row] = out.get(row, 0.0) + f * self._weight(form, a, e)
 
     @staticmethod
     def _parts(form: int, a: int, e: int) -> tuple[int, ...]:
@@ -2496,7 +2519,7 @@ class ExceptionFamily:
     def best(self, index: int) -> ExtraCandidate | None:
         if self.evidence() <= 0:
             return None
-        options = [(self._weight(a, e), self._parts(form, a, e))
+        options = [(self._weight(form, a, e), self._parts(form, a, e))
                    for form, named in enumerate(self.named) for a, e in named.items() if e]
         options = [o for o in options if o[1] not in self.excluded]
         if not options:
@@ -2522,7 +2545,7 @@ class ExceptionFamily:
             if eb == e and (form, b, *cards) not in self.excluded:
                 rb = srows[b]
                 if all(not (rb[p] ^ mine[p]) & ~e for p in reach):
-                    alike += self._weight(b, e)
+                    alike += self._weight(form, b, e)
         return 0.5 * alike / z
 
     def _reach(self, rows: Sequence[int], form: int, e: int) -> list[int]:
