@@ -3994,13 +3994,20 @@ def _prev_band_side(cuts: Sequence[int]) -> Callable[[int, Card | None], int]:
     return lambda pos, prev: 0 if prev is None else bisect.bisect_left(cuts, prev.rank)
 
 
-def _cases_english(what: str, labels: Sequence[str],
-                   other: str) -> Callable[[Sequence[str]], str]:
-    """The English of :func:`_case_of`: ``what labels[r]: p[r]; ...; other: ...``."""
+def _cases_english(what: str, labels: Sequence[str], other: str,
+                   sep: str = ":") -> Callable[[Sequence[str]], str]:
+    """The English of :func:`_case_of`: ``what labels[r]: p[r]; ...; other: ...``
+    (``sep`` after each case: a colon, or a comma where the case reads as a
+    clause, "after spades, a red card").
+
+    >>> _cases_english("after", ["spades", "hearts"], "after any other suit", ",")(
+    ...     ["a red card", "any card", "any card"])
+    'after spades, a red card; after any other suit, any card'
+    """
     def english(p: Sequence[str]) -> str:
         said, common = _case_order(p)
-        return "; ".join([f"{what} {labels[r]}: {p[r]}" for r in said]
-                         + [f"{other}: {p[common]}" if said else p[common]])
+        return "; ".join([f"{what} {labels[r]}{sep} {p[r]}" for r in said]
+                         + [f"{other}{sep} {p[common]}" if said else p[common]])
     return english
 
 
@@ -4014,7 +4021,7 @@ def _ite_english(cond: str) -> Callable[[Sequence[str]], str]:
 
 def _case_english(k: int) -> Callable[[Sequence[str]], str]:
     return _cases_english("at positions", [f"{r} mod {k}" for r in range(k)],
-                          "at the other positions")
+                          "at the other positions", ",")
 
 
 #: Prior mass of each kind of family, as a share of all these families' mass.
@@ -4241,7 +4248,7 @@ def _make_families(space: Space, kmax: int, eps: float,
     yield SplitFamily("case prev.suit", EXTRA_SHARES["case-prev"], space, weights, 4,
                       lambda pos, prev: 0 if prev is None else prev.suit.order,
                       _case_of("prev.suit", suits),
-                      _cases_english("after", suits, "after any other suit"),
+                      _cases_english("after", suits, "after any other suit", ","),
                       kmax, eps)
     for m in (3, 4):
         yield SplitFamily(f"case prev.rank % {m}", EXTRA_SHARES["case-prev-rank"] / 2, space,
