@@ -2674,12 +2674,17 @@ def _shift_levels(levels: list[int], bad: int) -> None:
         carry = cur & bad
 
 
+#: A family's sets of ranks people write: each set's share and text, their total
+#: share, the sets in order with their shares, each set's index, and for each
+#: rank the bit set of the sets holding it (see :func:`_set_tables`).
+_SetTables = tuple[dict[tuple[int, ...], tuple[float, str | None]], float,
+                   list[tuple[tuple[int, ...], float]], dict[tuple[int, ...], int], list[int]]
+
+
 @lru_cache(maxsize=8)
 def _rank_set_tables(named: tuple[tuple[int, ...], ...], named_mass: float,
                      out_mass: float, range_mass: float
-                     ) -> tuple[dict[tuple[int, ...], tuple[float, str | None]], float,
-                                list[tuple[tuple[int, ...], float]], dict[tuple[int, ...], int],
-                                list[int]]:
+                     ) -> _SetTables:
     """The tables of the sets people write, shared by every rank-set family of one kind
     (a new scientist's families would otherwise build them again, a few tenths of a
     millisecond each): the sets (:func:`_simple_rank_sets`), their total share, the
@@ -2689,10 +2694,7 @@ def _rank_set_tables(named: tuple[tuple[int, ...], ...], named_mass: float,
     return _set_tables(_simple_rank_sets(named, named_mass, out_mass, range_mass))
 
 
-def _set_tables(simple: dict[tuple[int, ...], tuple[float, str | None]]
-                ) -> tuple[dict[tuple[int, ...], tuple[float, str | None]], float,
-                           list[tuple[tuple[int, ...], float]], dict[tuple[int, ...], int],
-                           list[int]]:
+def _set_tables(simple: dict[tuple[int, ...], tuple[float, str | None]]) -> _SetTables:
     """``simple`` (sets of ranks with their share and text) with its total share, the
     sets in order with their shares, each set's index, and for each rank the bit
     set of the sets holding it (see :func:`_rank_set_tables`)."""
@@ -2755,8 +2757,7 @@ class RankSetFamily:
         #: the sets people write, each with its prior share of the family and
         #: its text (None: the set's members), see :func:`_simple_rank_sets`
         (self.simple, self.simple_mass, self._simple_list, self._simple_index,
-         self._holding) = _rank_set_tables(self.NAMED, self.NAMED_MASS,
-                                           self.OUT_OF_RANGE_MASS, self.RANGE_MASS)
+         self._holding) = self._tables()
         self._all_simple = (1 << len(self._simple_list)) - 1
         #: ``_levels[m]``: the sets with ``m`` mismatches so far (one mask
         #: operation a play, as :class:`ValueSetFamily` holds its simple sets)
@@ -2776,6 +2777,11 @@ class RankSetFamily:
         self._st: tuple[int, int, int, int] | None = None
         self._ev: float | None = None
         self._bbv: float | None = None
+
+    def _tables(self) -> _SetTables:
+        """The sets people write and their shares (see :func:`_rank_set_tables`)."""
+        return _rank_set_tables(self.NAMED, self.NAMED_MASS, self.OUT_OF_RANGE_MASS,
+                                self.RANGE_MASS)
 
     def fresh(self) -> RankSetFamily:
         """The same family before any observation."""
@@ -3145,9 +3151,7 @@ def _side_sets() -> dict[tuple[int, ...], tuple[float, str | None]]:
 
 
 @lru_cache(maxsize=1)
-def _side_tables() -> tuple[dict[tuple[int, ...], tuple[float, str | None]], float,
-                            list[tuple[tuple[int, ...], float]], dict[tuple[int, ...], int],
-                            list[int]]:
+def _side_tables() -> _SetTables:
     """:func:`_rank_set_tables` for the sides of a split on the card (:func:`_side_sets`)."""
     return _set_tables(_side_sets())
 
@@ -3205,10 +3209,9 @@ class _SideRanks(RankSetFamily):
     def __init__(self, mask: int, kmax: int, eps: float) -> None:
         super().__init__("side", 1.0, kmax, eps)
         self.mask = mask
-        (self.simple, self.simple_mass, self._simple_list, self._simple_index,
-         self._holding) = _side_tables()
-        self._all_simple = (1 << len(self._simple_list)) - 1
-        self._levels = [self._all_simple] + [0] * kmax
+
+    def _tables(self) -> _SetTables:
+        return _side_tables()
 
     def fresh(self) -> _SideRanks:
         return _SideRanks(self.mask, self.kmax, self.eps)
