@@ -17,11 +17,12 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 #: Flags from docs/runtime-notes: without the background-networking ones,
 #: Chromium floods a closed network with requests of its own. Without the
-#: last, about one launch in twenty samples a renderer's allocations for its
-#: own heap profiler, whose stack walk can run off the end of the stack
-#: WebAssembly switches to (Pyodide runs Python there) and crash the page:
-#: "Page crashed", at random, in about one test run in a few (Chromium 156;
-#: every such crash report carried ``--subproc-heap-profiling``).
+#: last, now and then a launch (1 of 180 here) samples a renderer's
+#: allocations for Chromium's own heap profiler, whose stack walk can run off
+#: the end of the stack WebAssembly switches to (Pyodide runs Python there)
+#: and crash the page: "Page crashed", at random, in whichever test that
+#: page served (Chromium 156; every such crash report on the test machine
+#: carried ``--subproc-heap-profiling``).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
