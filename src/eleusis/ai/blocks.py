@@ -141,6 +141,16 @@ def rank_word(r: int) -> str:
     return _RANK_WORD.get(r, str(r))
 
 
+def a_rank(r: int) -> str:
+    """A rank with its article (``an ace``, ``an 8``, ``a king``).
+
+    >>> a_rank(1), a_rank(8), a_rank(13)
+    ('an ace', 'an 8', 'a king')
+    """
+    word = rank_word(r)
+    return f"{'an' if word[0] in 'ae8' else 'a'} {word}"
+
+
 def _wrap(n: int) -> int:
     return (n - 1) % 13 + 1
 
@@ -216,9 +226,9 @@ def card_blocks() -> list[Block]:
     out.append(card_block("card is not prime", "the card's rank is not prime",
                           card_mask(lambda c: not c.prime)))
     for r in range(1, 14):
-        out.append(card_block(f"card.rank == {r}", f"the card is a {rank_word(r)}", _ranks(_eq(r))))
+        out.append(card_block(f"card.rank == {r}", f"the card is {a_rank(r)}", _ranks(_eq(r))))
     for r in range(1, 14):
-        out.append(card_block(f"card.rank != {r}", f"the card is not a {rank_word(r)}",
+        out.append(card_block(f"card.rank != {r}", f"the card is not {a_rank(r)}",
                               _ranks(_ne(r))))
     for r in range(2, 14):
         out.append(card_block(f"card.rank >= {r}", f"the card's rank is at least {rank_word(r)}",
