@@ -12,6 +12,7 @@ from eleusis.ai.families import (
     ESCAPE_TRUE,
     TWIN,
     CardSplitFamily,
+    CompoundSplitFamily,
     ExtraCandidate,
     GatedRankSetFamily,
     RankSetFamily,
@@ -139,6 +140,14 @@ def _same_verdicts(guess: str, rule: str, line: list[Card]) -> bool:
     "else card.rank < prev.rank",                                  # one suit of the card decides
     "if card is clubs then card.rank <= 6 else card.rank >= 7",
     "card.rank < prev.rank + prev2.rank",                          # below the last two's sum
+    "if prev is prime then card.color == prev.color "
+    "else card.rank in {A, J, Q, K}",                              # a side: a block or a property
+    "if prev.rank <= 7 then card.color != prev.color "
+    "else card.suit == prev.suit or card is face",                 # a relation or a property
+    "case prev.suit when hearts then card.rank >= prev.rank when spades "
+    "then card.rank <= prev.rank else card.color != prev.color",   # two suits, and the others
+    "case pos % 3 when 1 then card.rank <= 4 when 2 then card.rank in 5..9 "
+    "else card.rank >= 10",                                        # a case on the position mod 3
 ])
 def test_rules_beyond_the_enumerated_space_are_found(rule: str) -> None:
     # (a case on four suits needs about as many plays on each suit as a rule on one)
@@ -1120,3 +1129,47 @@ def test_a_familys_second_idea_is_what_it_would_offer_after_the_first_is_judged_
     assert fam.best(4 + j).parts == top.parts
     fam.exclude(top.parts)
     assert fam.best(4 + j).parts == second.parts
+
+
+def test_a_split_with_a_compound_side_sleeps_until_no_block_fits_that_side() -> None:
+    """The compound splits are grown by need: while a single block fits each side
+    of their split they hold nothing (the plain split holds those rules); once
+    no block fits one side, the block-and-property ideas of that side count."""
+    def compound(sci: Scientist, cond: str) -> CompoundSplitFamily:
+        return next(f for f in sci.belief.extras
+                    if isinstance(f, CompoundSplitFamily) and f.name == f"compound split {cond}")
+
+    plain, _ = _watch("if prev is face then card is red else card is black", 40)
+    assert compound(plain, "prev is face").evidence() == 0.0
+    rule = "if prev is face then card.rank <= 5 and card is red else card.suit == prev.suit"
+    sci, line = _watch(rule, 120)  # (till a red 5 has followed a face card)
+    assert compound(sci, "prev is face").evidence() > 0.0
+    texts = [c.text(sci.belief.space) for c, _ in sci.ranked(line)[:3]]
+    assert any(_same_verdicts(text, rule, line) for text in texts), texts
+
+
+@pytest.mark.parametrize("rule", [
+    "if prev is face then card.rank <= 5 and card is red else card.suit == prev.suit",
+    "if prev is odd then card is face or card.rank == 1 else card.rank <= 10",
+    "if prev.rank <= 7 then card.color != prev.color else card.suit == prev.suit or card is face",
+])
+def test_a_compound_side_writes_what_it_judges(rule: str) -> None:
+    """A compound split's ideas, as texts, judge every card as the family says,
+    after every mainline so far (their texts are what a guess sends)."""
+    sci, line = _watch(rule, 70)
+    space = sci.belief.space
+    awake = [f for f in sci.belief.extras
+             if isinstance(f, CompoundSplitFamily) and f.best(4) is not None]
+    assert awake, rule
+    for fam in awake:
+        top = fam.best(4)
+        assert top is not None
+        text = top.text(space)
+        assert parse(text)
+        for n in range(len(line) + 1):
+            for card in ALL_CARDS:
+                assert top.accepts(space, line[:n], card) == _judge(text, line[:n], card), \
+                    (fam.name, text, n, card)
+            accepted = sum(1 << c.index for c in ALL_CARDS if _judge(text, line[:n], c))
+            assert top.row(space, line[:n]) == accepted, (fam.name, text, n)
+

@@ -96,7 +96,7 @@ import copy
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import pairwise
+from itertools import combinations, pairwise
 from math import comb, exp, fsum, gcd, lgamma
 from typing import Protocol, cast
 
@@ -842,6 +842,312 @@ class BackSplitFamily(SplitFamily):
         if s is None:
             return FULL52
         return single_rows(self.space)[parts[s]][_row(_back(line, self.back))]
+
+
+#: The card properties a compound side joins to a single block ("a low red
+#: card": ``card.rank <= 5 and card is red``; "a face card or an ace"), by
+#: their texts among the single blocks.
+COMPOUND_PROPERTIES = ("card is red", "card is black", "card is spades", "card is hearts",
+                       "card is diamonds", "card is clubs", "card is face", "card is numeral",
+                       "card is even", "card is odd", "card is prime", "card.rank == 1")
+
+
+def _set_bits(x: int) -> Iterator[int]:
+    """The indices of the set bits of ``x``, lowest first."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+#: the last verdicts read as a bit set: (the verdicts, how many, the bit set)
+_VERDICT_BITS: list[tuple[Sequence[int], int, int]] = []
+
+
+def _verdict_bits(verdicts: Sequence[int], n: int) -> int:
+    """The first ``n`` single blocks' verdicts on an observation as a bit set
+    (block ``a`` is bit ``a``). Every compound split reads the same list in one
+    observation: read once.
+
+    >>> _verdict_bits([1, 0, 1, 1], 3)
+    5
+    """
+    if _VERDICT_BITS and _VERDICT_BITS[0][0] is verdicts and _VERDICT_BITS[0][1] == n:
+        return _VERDICT_BITS[0][2]
+    bits = int("".join("1" if v else "0" for v in reversed(verdicts[:n])) or "0", 2)
+    _VERDICT_BITS[:] = [(verdicts, n, bits)]
+    return bits
+
+
+class CompoundSplitFamily:
+    """``if C then A op P else B`` (or the other way round): a split whose one side
+    is a single block joined to a card property (``if prev is face then
+    card.rank <= 5 and card is red else card.suit == prev.suit``), ``op`` being
+    ``and`` or ``or``, ``P`` one of :data:`COMPOUND_PROPERTIES`.
+
+    Grown by need: the family sleeps (no evidence, no work) while every side
+    of its split still has a single block that fits it (the plain split holds
+    those rules), and wakes once one side has none. The side of single
+    blocks is the plain split's own bookkeeping (``base``, observed through
+    this family); the compound side keeps, for each property and ``op``, the
+    blocks still possible as one bit set, so an observation costs one AND
+    per pair and the weight of a set is a few popcounts (the blocks' prior
+    weights take a few dozen values).
+    """
+
+    def __init__(self, name: str, prior: float, base: SplitFamily) -> None:
+        assert base.k == 2 and base.back == 1
+        self.name = name
+        self.prior = prior
+        self.space = base.space
+        self.base = base
+        texts = {self.space.text(a): a for a in range(len(base.w))}
+        self.props = [texts[t] for t in COMPOUND_PROPERTIES]
+        n1 = len(base.w)
+        self.full = (1 << n1) - 1
+        #: the blocks of each prior weight, as bit sets: (weight, blocks)
+        tiers: dict[float, int] = {}
+        for a, x in enumerate(base.w):
+            tiers[x] = tiers.get(x, 0) | 1 << a
+        self.tiers = sorted(tiers.items())
+        self.gw = 1.0 / (2 * len(self.props))
+        #: per side, per pair (property ``j``, and/or: index ``2 j + op``), the blocks left
+        self.live = [[self.full] * (2 * len(self.props)) for _ in range(2)]
+        self.excluded: set[tuple[int, ...]] = set()
+        self._z: list[float | None] = [None, None]
+        self._ideas_at: list[dict[int, tuple[float, int, int]] | None] = [None, None]
+        #: per side: its rows and each property's cards in them (shared)
+        self._side_masks: dict[int, tuple[int, list[int]]] = {}
+
+    def fresh(self) -> CompoundSplitFamily:
+        """The same family before any observation (sharing the unchanging parts)."""
+        new = copy.copy(self)
+        new.base = self.base.fresh()
+        new.live = [[self.full] * (2 * len(self.props)) for _ in range(2)]
+        new.excluded = set()
+        new._z = [None, None]
+        new._ideas_at = [None, None]
+        return new
+
+    def observe(self, obs: Obs, single_verdicts: Sequence[int]) -> None:
+        self.base.observe(obs, single_verdicts)
+        s = self.base.side(obs.pos, obs.prev)
+        v = _verdict_bits(single_verdicts, len(self.base.w))
+        live = self.live[s]
+        refuse = self.full ^ v
+        for j, p in enumerate(self.props):
+            held = (v >> p) & 1
+            for op in (0, 1):
+                g = 2 * j + op
+                if not live[g]:
+                    continue
+                if held == op:  # (and: the property fails; or: it holds) the verdict is set
+                    if op != obs.accepted:
+                        live[g] = 0
+                else:
+                    live[g] &= v if obs.accepted else refuse
+        self._z[s] = None
+        self._ideas_at[s] = None
+
+    def _weight(self, blocks: int) -> float:
+        """The prior weight of a set of single blocks."""
+        return fsum(x * (blocks & m).bit_count() for x, m in self.tiers if blocks & m)
+
+    def _zc(self, s: int) -> float:
+        """The weight of the compound ideas left on side ``s``."""
+        z = self._z[s]
+        if z is None:
+            z = self._z[s] = self.gw * fsum(self._weight(x) for x in self.live[s] if x)
+        return z
+
+    def _side(self) -> int | None:
+        """The compound side: the one no single block fits any longer (None while
+        both have one, or neither: the family sleeps, or is out)."""
+        if self.base.k1 != 1:
+            return None  # (a mismatch tolerated: the plain splits speak)
+        z = self.base.z
+        if (z[0] > 0) == (z[1] > 0):
+            return None
+        return 0 if z[0] <= 0 else 1
+
+    def _raw(self, cs: int) -> float:
+        return self.base.z[1 - cs] * self._zc(cs)
+
+    def evidence(self) -> float:
+        cs = self._side()
+        if cs is None:
+            return 0.0
+        raw = self._raw(cs)
+        if raw <= 0.0 or not self.excluded:
+            return 0.5 * raw
+        return 0.5 * raw * max(0.0, 1.0 - fsum(self._share(k) for k in self.excluded))
+
+    def alive(self) -> bool:
+        return self.evidence() > 0.0
+
+    def _prop_cards(self, j: int) -> int:
+        return single_rows(self.space)[self.props[j]][NOPREV]
+
+    def _masks(self, s: int) -> tuple[int, list[int]]:
+        """Side ``s``'s rows (every card after each of its last cards), and each
+        property's cards in those rows: a compound's judgement there, over all
+        of the side's last cards at once, is one AND (and one OR) of big integers."""
+        hit = self._side_masks.get(s)
+        if hit is None:
+            prevs = self.base.side_prevs
+            where = (range(NCARDS + 1) if prevs is None
+                     else [p for p in range(NCARDS) if prevs[s] >> p & 1])
+            spread = sum(1 << (NCARDS * p) for p in where)
+            hit = self._side_masks[s] = (FULL52 * spread,
+                                         [self._prop_cards(j) * spread
+                                          for j in range(len(self.props))])
+        return hit
+
+    def _sig(self, s: int, a: int, g: int) -> int:
+        """What block ``a`` joined by pair ``g`` accepts after every last card of side
+        ``s``: two compounds with one signature are one rule for the judge."""
+        rows, props = self._masks(s)
+        bits = self.space.bits[a]
+        return (bits & rows) | props[g // 2] if g % 2 else bits & props[g // 2]
+
+    def _ideas(self, s: int) -> dict[int, tuple[float, int, int]]:
+        """Side ``s``'s compound ideas by signature: (weight, block, pair), each
+        named by its likeliest spelling (the heaviest block, then the first pair).
+        Worked out once per state of the side."""
+        hit = self._ideas_at[s]
+        if hit is None:
+            w = self.base.w
+            out: dict[int, tuple[float, int, int]] = {}
+            for g, x in enumerate(self.live[s]):
+                for a in _set_bits(x):
+                    sig = self._sig(s, a, g)
+                    old = out.get(sig)
+                    if old is None:
+                        out[sig] = (self.gw * w[a], a, g)
+                    else:
+                        m, b, h = old
+                        name = (a, g) if w[a] > w[b] else (b, h)
+                        out[sig] = (m + self.gw * w[a], *name)
+            hit = self._ideas_at[s] = out
+        return hit
+
+    def _share(self, parts: tuple[int, ...]) -> float:
+        cs, b, a, g = parts
+        zb, zc = self.base.z[1 - cs], self._zc(cs)
+        if zb <= 0 or zc <= 0:
+            return 0.0
+        idea = self._ideas(cs).get(self._sig(cs, a, g))
+        return (self.base._class_weight(1 - cs, b) / zb) * ((idea[0] if idea else 0.0) / zc)
+
+    def _key(self, parts: tuple[int, ...]) -> tuple[int, ...]:
+        cs, b, a, g = parts
+        return (cs, self.base.cls[1 - cs][b], self._sig(cs, a, g))
+
+    def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
+        if self._key(parts) in {self._key(k) for k in self.excluded}:
+            return 0.0
+        q = self._share(parts)
+        if not self.excluded:
+            return q
+        left = 1.0 - fsum(self._share(k) for k in self.excluded)
+        return q / left if left > 1e-12 else 0.0
+
+    def _compounds(self, cs: int) -> list[tuple[float, int, int]]:
+        """The compound side's ideas, likeliest first: (weight, pair, block)."""
+        ideas = sorted(self._ideas(cs).values(), key=lambda t: (-t[0], t[2], t[1]))
+        return [(m, g, a) for m, a, g in ideas]
+
+    def _options(self, index: int) -> list[ExtraCandidate]:
+        """The family's two likeliest rules not judged wrong (the likeliest first)."""
+        cs = self._side()
+        if cs is None or not self.alive():
+            return []
+        keys = {self._key(k) for k in self.excluded}
+        options = [(cs, b, a, g) for b in self.base._ranked(1 - cs)[:3]
+                   for _, g, a in self._compounds(cs)[:6]]
+        options = [p for p in options if self._key(p) not in keys]
+        options.sort(key=lambda p: -self._share(p))
+        return [ExtraCandidate(index, p, cast(Family, self)) for p in options[:2]]
+
+    def best(self, index: int) -> ExtraCandidate | None:
+        options = self._options(index)
+        return options[0] if options else None
+
+    def best_two(self, index: int) -> tuple[ExtraCandidate | None, ExtraCandidate | None]:
+        """The family's best rule and its runner-up (None for none): two ways of
+        joining a block to a property that no play has told apart yet."""
+        options = self._options(index)
+        return (options[0] if options else None, options[1] if len(options) > 1 else None)
+
+    def exclude(self, parts: tuple[int, ...]) -> None:
+        self.excluded.add(parts)
+
+    def _sides(self, parts: tuple[int, ...], say: Callable[[int], str],
+               join: Callable[[str, str, int], str]) -> list[str]:
+        cs, b, a, g = parts
+        out = ["", ""]
+        out[1 - cs] = say(b)
+        out[cs] = join(say(a), say(self.props[g // 2]), g % 2)
+        return out
+
+    def text(self, parts: tuple[int, ...]) -> str:
+        sides = self._sides(parts, self.space.text,
+                            lambda x, p, op: f"{_paren(x)} {('and', 'or')[op]} {p}")
+        return self.base._texts([_paren(x) for x in sides])
+
+    def english(self, parts: tuple[int, ...]) -> str:
+        return self.base._englishes(self._sides(
+            parts, self.space.english, lambda x, p, op: f"{x} {('and', 'or')[op]} {p}"))
+
+    def _judges(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        """The 52-bit set of cards ``parts`` accepts after ``line``."""
+        cs, b, a, g = parts
+        prev = line[-1] if line else None
+        if prev is None and self.base.side_prevs is not None:
+            return FULL52  # (the condition reads a last card there is none of: any card)
+        srows = single_rows(self.space)
+        p = _row(prev)
+        if self.base.side(len(line) + 1, prev) != cs:
+            return srows[b][p]
+        if prev is None and not _context_free(self.space)[a]:
+            return FULL52  # (read first, the block finds no last card: any card)
+        cards = self._prop_cards(g // 2)
+        return srows[a][p] | cards if g % 2 else srows[a][p] & cards
+
+    def accepts(self, parts: tuple[int, ...], line: Sequence[Card], card: Card) -> bool:
+        return bool(self._judges(parts, line) >> card.index & 1)
+
+    def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
+        return self._judges(parts, line)
+
+    def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
+        cs = self._side()
+        if cs is None:
+            return
+        prev = line[-1] if line else None
+        if self.base.side(pos, prev) != cs:
+            self.base.rows(pos, line, out, scale)
+            return
+        zc = self._zc(cs)
+        if zc <= 0:
+            return
+        srows = single_rows(self.space)
+        w = self.base.w
+        p = _row(prev)
+        f = scale * self.gw / zc
+        for g, x in enumerate(self.live[cs]):
+            if not x:
+                continue
+            cards = self._prop_cards(g // 2)
+            for a in _set_bits(x):
+                row = srows[a][p] | cards if g % 2 else srows[a][p] & cards
+                out[row] = out.get(row, 0.0) + f * w[a]
+
+    def live_singles(self) -> set[int]:
+        return set()  # (its rules are not compared block by block: see agreement)
+
+    def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
+        return 0.0  # (an underestimate of the mass agreeing with a candidate)
 
 
 def _pair(test: Callable[[Card, Card], bool]) -> Callable[[Card, Card | None], bool | None]:
@@ -4014,6 +4320,24 @@ def _cases_english(what: str, labels: Sequence[str], other: str,
     return english
 
 
+def _prev_suit_group(group: Sequence[int]) -> Callable[[int, Card | None], int]:
+    """The side of a case on the last card's suit whose suits share sides: the last
+    side where there is no last card."""
+    g = tuple(group)
+    return lambda pos, prev: g[-1] if prev is None else g[prev.suit.order]
+
+
+def _regrouped(say: Callable[[Sequence[str]], str],
+               group: Sequence[int]) -> Callable[[Sequence[str]], str]:
+    """``say`` for a case whose cases share sides: case ``r`` says ``p[group[r]]``.
+
+    >>> _regrouped(_case_of("prev.suit", ["spades", "hearts", "diamonds", "clubs"]),
+    ...            [0, 1, 2, 2])(["card is red", "card is black", "true"])
+    'case prev.suit when spades then card is red when hearts then card is black else true'
+    """
+    return lambda p: say([p[g] for g in group])
+
+
 def _ite_text(cond: str) -> Callable[[Sequence[str]], str]:
     return lambda p: f"if {cond} then {p[0]} else {p[1]}"
 
@@ -4028,9 +4352,10 @@ def _case_english(k: int) -> Callable[[Sequence[str]], str]:
 
 
 #: Prior mass of each kind of family, as a share of all these families' mass.
-EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos4": 0.05,
-                "pos5": 0.01, "lag": 0.25, "ranks": 0.24, "split-card": 0.15,
-                "case-prev": 0.05, "pos-rank": 0.05, "split-back": 0.10, "ranks-gated": 0.12,
+EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos3": 0.03,
+                "pos4": 0.05, "pos5": 0.01, "lag": 0.25, "ranks": 0.24, "split-card": 0.15,
+                "case-prev": 0.05, "case-prev-3": 0.03, "compound-split": 0.15, "pos-rank": 0.05,
+                "split-back": 0.10, "ranks-gated": 0.12,
                 "lag-mixed": 0.10, "three-ranks": 0.08, "pos-rank-gated": 0.05,
                 "lag-mixed-3": 0.05, "split-rel": 0.05,
                 "value-sets-2": 0.05, "value-sets-3": 0.03,
@@ -4215,6 +4540,16 @@ def _make_families(space: Space, kmax: int, eps: float,
         yield SplitFamily(f"split {c.text}", per, space, weights, 2, _prev_side(c),
                           _ite_text(c.text), _ite_english(c.english), kmax, eps,
                           escape=0 if c.text in _ESCAPES else None)
+    compound = [(f"split {c.text}", _prev_side(c), _ite_text(c.text), _ite_english(c.english),
+                 True) for c in conds]
+    compound += [(f"pos % 3 == {r}", _pos_mod_side(3, r), _ite_text(f"pos % 3 == {r}"),
+                  _ite_english(f"the position leaves {r} when divided by 3"), False)
+                 for r in range(3)]
+    for c_name, c_side, c_text, c_english, by_prev in compound:
+        yield CompoundSplitFamily(
+            f"compound {c_name}", EXTRA_SHARES["compound-split"] / len(compound),
+            SplitFamily(c_name, 0.0, space, weights, 2, c_side, c_text, c_english, kmax, eps,
+                        by_prev=by_prev))
     for c, room in escape_conditions(conds):
         yield SplitFamily(f"escape {c.text}", WIDE_ESCAPE_SHARE, space, weights, 2,
                           _prev_side(c), _ite_text(c.text), _ite_english(c.english), kmax, eps,
@@ -4242,7 +4577,7 @@ def _make_families(space: Space, kmax: int, eps: float,
                           2, _pos_first_side(n), _ite_text(cond),
                           _ite_english(f"the card is one of the first {n}"),
                           kmax, eps, by_prev=False, first=n)
-    for k, key in ((4, "pos4"), (5, "pos5")):
+    for k, key in ((3, "pos3"), (4, "pos4"), (5, "pos5")):
         yield SplitFamily(f"pos % {k}", EXTRA_SHARES[key], space, weights, k,
                           _pos_side(k), _case_of(f"pos % {k}", [str(r) for r in range(k)]),
                           _case_english(k), kmax, eps,
@@ -4253,6 +4588,20 @@ def _make_families(space: Space, kmax: int, eps: float,
                       _case_of("prev.suit", suits),
                       _cases_english("after", suits, "after any other suit", ","),
                       kmax, eps)
+    # two suits each with their own side, the other two sharing one ("after a
+    # spade, lower; after a heart, higher; after any other suit, the other
+    # colour"): the four-sided case would have the last two sides found apart
+    pairs = list(combinations(range(len(SUITS)), 2))
+    for x, y in pairs:
+        group = [2] * len(SUITS)
+        group[x], group[y] = 0, 1
+        yield SplitFamily(f"case prev.suit, {suits[x]} and {suits[y]}",
+                          EXTRA_SHARES["case-prev-3"] / len(pairs), space, weights, 3,
+                          _prev_suit_group(group),
+                          _regrouped(_case_of("prev.suit", suits), group),
+                          _regrouped(_cases_english("after", suits, "after any other suit", ","),
+                                     group),
+                          kmax, eps)
     for m in (3, 4):
         yield SplitFamily(f"case prev.rank % {m}", EXTRA_SHARES["case-prev-rank"] / 2, space,
                           weights, m, _prev_mod_side(m),

@@ -39,6 +39,7 @@ from eleusis.ai.families import (
     TWIN,
     BlockFit,
     CardSplitFamily,
+    CompoundSplitFamily,
     ExtraCandidate,
     Family,
     MarginalFamily,
@@ -85,7 +86,7 @@ RUNNER_UP_FLOOR = 0.05
 RUNNER_UP_SHARE = 0.5
 #: the families that offer their second idea (``best_two``)
 RUNNER_UP_FAMILIES = (SplitFamily, CardSplitFamily, SuitRanksFamily, RankSetFamily,
-                      ValueSetFamily)
+                      ValueSetFamily, CompoundSplitFamily)
 
 T = TypeVar("T")
 Steps = Generator[None, None, T]
