@@ -1173,3 +1173,20 @@ def test_a_compound_side_writes_what_it_judges(rule: str) -> None:
             accepted = sum(1 << c.index for c in ALL_CARDS if _judge(text, line[:n], c))
             assert top.row(space, line[:n]) == accepted, (fam.name, text, n)
 
+
+def test_a_wrong_guess_is_ruled_out_in_every_family_that_writes_it() -> None:
+    """A rule judged wrong is wrong however it is written: the same rule held by
+    another family (``card is face or card.rank == 1`` is also ``if card is
+    face then true else card.rank == 1``) must not keep its mass, or every
+    other idea looks unlikely while the explanation hides that one."""
+    rule = "card is face or card.rank == 1"
+    sci, line = _watch(rule, 40)
+    space = sci.belief.space
+    spellings = [c for c in sci.belief.candidates(6) if _same_verdicts(c.text(space), rule, line)]
+    assert len({type(c).__name__ + str(getattr(c, "family", "")) for c in spellings}) > 1
+    wrong = spellings[0]
+    sci._last_candidate = wrong
+    sci.guess_rejected(line, wrong.text(space))
+    left = [c.text(space) for c in sci.belief.candidates(6)
+            if _same_verdicts(c.text(space), rule, line)]
+    assert left == [], left

@@ -126,6 +126,11 @@ MERGE_HEADS = 3
 PROBE_DEPTH = 3
 PROBE_WALKS = 4
 PROBE_STEPS = 12
+#: After a wrong guess, how many of the likeliest candidates are checked for
+#: being the same rule in other words, and how many rounds of that (each
+#: spelling ruled out lets its family offer its next rule).
+SPELLINGS_LIMIT = 6
+SPELLINGS_ROUNDS = 6
 
 #: A ranked candidate: (candidate, probability, enumerated part, {family: part}).
 _Ranked = tuple[AnyCandidate, float, float, dict[int, float]]
@@ -524,6 +529,8 @@ class Scientist:
         for cand, line in self._wrong_candidates:
             yield None
             yield from new.exclude_steps(cand, len(line) + 1, line[-1])
+        for cand, line in self._wrong_candidates:
+            yield from self._exclude_spellings_steps(new, cand, line)
         new.touch()
         self.belief = new
 
@@ -1018,6 +1025,37 @@ class Scientist:
             self._wrong_candidates.append((cand, tuple(mainline)))
             self._ranked_cache = None
             yield from self.belief.exclude_steps(cand, len(mainline) + 1, mainline[-1])
+            yield from self._exclude_spellings_steps(self.belief, cand, tuple(mainline))
+
+    def _exclude_spellings_steps(self, belief: Belief, wrong: AnyCandidate,
+                                 line: tuple[Card, ...]) -> Steps[None]:
+        """Rule out, in every family, the likeliest rules that are ``wrong`` in other words.
+
+        A guess judged wrong is ruled out in its own family; but the same rule
+        written by another family (``card is face or prev.rank % card.rank ==
+        0`` guessed as a pair of blocks is also ``if card is face then true
+        else prev.rank % card.rank == 0``, a split on the card) kept its mass
+        there: the explanation dropped it, as judged wrong, while it held
+        most of the posterior, and every other idea looked unlikely. Each of
+        the likeliest candidates that judges like ``wrong`` along its own
+        continuations of the guess's mainline ``line`` (as
+        :meth:`_judged_wrong` reads it) is ruled out too, until none is.
+        """
+        space = belief.space
+        for _ in range(SPELLINGS_ROUNDS):
+            yield None
+            same = []
+            for c in belief.candidates(SPELLINGS_LIMIT):
+                if c == wrong:
+                    continue
+                if all(wrong.row(space, probe) == row
+                       for probe, row in self._probes_from(line, c)):
+                    same.append(c)
+            if not same:
+                return
+            for c in same:
+                yield from belief.exclude_steps(c, len(line) + 1, line[-1])
+            self._ranked_cache = None
 
     # -- explaining -----------------------------------------------------------
 
