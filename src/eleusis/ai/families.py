@@ -7,7 +7,11 @@ the previous card. People also write rules that
   (``if prev.rank >= 8 then card.rank <= 5 else card is red``: any block on
   either side; ``if prev.rank == 13 then true else card.rank > prev.rank``,
   the way on after a king of a rule that climbs), or on the position with a
-  period of 4 or 5 (``case pos % 4 ...``): :class:`SplitFamily`;
+  period of 3, 4 or 5 (``case pos % 4 ...``): :class:`SplitFamily`; with one
+  side a block joined to a card property (``if prev is prime then
+  card.color == prev.color else card is face or card.rank == 1``), a
+  family grown only once no single block fits that side:
+  :class:`CompoundSplitFamily`;
 * read two or three cards back (``card.suit != prev.suit and card.suit !=
   prev2.suit``, "not three of a color in a row", ``card.suit != prev3.suit``):
   :class:`LagFamily`; or ask whether the card's suit, rank or colour is
@@ -27,7 +31,8 @@ the previous card. People also write rules that
   :class:`BackSplitFamily`; splits on the card or on the last two cards
   also come with blocks read against the card two back (``if card is red
   then card.suit != prev2.suit else card.rank > prev2.rank``); on the
-  last card's suit, its rank modulo 3 or 4 or three bands of its rank
+  last card's suit (each suit its own side, or two suits theirs and the
+  other two one), its rank modulo 3 or 4 or three bands of its rank
   (``case prev.suit ...``, ``case prev.rank % 4 ...``, ``if prev.rank <= 4
   then ... elif prev.rank <= 9 then ... else ...``), or on prime positions:
   a :class:`SplitFamily`;

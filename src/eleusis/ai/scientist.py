@@ -228,7 +228,7 @@ class Strength:
       space were right one time in five).
     * ``extra``: the prior weight of the families beyond the enumerated space
       (:mod:`eleusis.ai.families`: splits on the last card, on the card
-      itself or on the position mod 4 and 5, two and three cards back,
+      itself or on the position mod 3, 4 and 5, two and three cards back,
       sets of ranks), times each family's own share; with the shares as
       they are, 0.20 (and ``outside`` 0.20) gives them about 42% of the
       prior once normalised;
