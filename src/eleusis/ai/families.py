@@ -857,12 +857,18 @@ COMPOUND_PROPERTIES = ("card is red", "card is black", "card is spades", "card i
                        "card is even", "card is odd", "card is prime", "card.rank == 1")
 
 
-def _set_bits(x: int) -> Iterator[int]:
-    """The indices of the set bits of ``x``, lowest first."""
+def bits_of(x: int) -> list[int]:
+    """The indices of the set bits of ``x``, lowest first.
+
+    >>> bits_of(0b10110)
+    [1, 2, 4]
+    """
+    out = []
     while x:
         low = x & -x
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         x ^= low
+    return out
 
 
 #: the last verdicts read as a bit set: (the verdicts, how many, the bit set)
@@ -1024,7 +1030,7 @@ class CompoundSplitFamily:
             w = self.base.w
             out: dict[int, tuple[float, int, int]] = {}
             for g, x in enumerate(self.live[s]):
-                for a in _set_bits(x):
+                for a in bits_of(x):
                     sig = self._sig(s, a, g)
                     old = out.get(sig)
                     if old is None:
@@ -1144,7 +1150,7 @@ class CompoundSplitFamily:
             if not x:
                 continue
             cards = self._prop_cards(g // 2)
-            for a in _set_bits(x):
+            for a in bits_of(x):
                 row = srows[a][p] | cards if g % 2 else srows[a][p] & cards
                 out[row] = out.get(row, 0.0) + f * w[a]
 
@@ -4325,6 +4331,15 @@ def _cases_english(what: str, labels: Sequence[str], other: str,
     return english
 
 
+def _pos_mod_split(k: int, r: int) -> tuple[str, Callable[[int, Card | None], int],
+                                              Callable[[Sequence[str]], str],
+                                              Callable[[Sequence[str]], str]]:
+    """A split on ``pos % k == r``: its condition, side, text and English."""
+    cond = f"pos % {k} == {r}"
+    return (cond, _pos_mod_side(k, r), _ite_text(cond),
+            _ite_english(f"the position leaves {r} when divided by {k}"))
+
+
 def _prev_suit_group(group: Sequence[int]) -> Callable[[int, Card | None], int]:
     """The side of a case on the last card's suit whose suits share sides: the last
     side where there is no last card."""
@@ -4547,9 +4562,7 @@ def _make_families(space: Space, kmax: int, eps: float,
                           escape=0 if c.text in _ESCAPES else None)
     compound = [(f"split {c.text}", _prev_side(c), _ite_text(c.text), _ite_english(c.english),
                  True) for c in conds]
-    compound += [(f"pos % 3 == {r}", _pos_mod_side(3, r), _ite_text(f"pos % 3 == {r}"),
-                  _ite_english(f"the position leaves {r} when divided by 3"), False)
-                 for r in range(3)]
+    compound += [(*_pos_mod_split(3, r), False) for r in range(3)]
     for c_name, c_side, c_text, c_english, by_prev in compound:
         yield CompoundSplitFamily(
             f"compound {c_name}", EXTRA_SHARES["compound-split"] / len(compound),
@@ -4561,11 +4574,9 @@ def _make_families(space: Space, kmax: int, eps: float,
                           escape=0, room=room)
     mods = [(k, r) for k in (3, 4, 5) for r in range(k)]
     for k, r in mods:
-        cond = f"pos % {k} == {r}"
+        cond, m_side, m_text, m_english = _pos_mod_split(k, r)
         yield SplitFamily(cond, EXTRA_SHARES["pos-mod"] / len(mods), space, weights, 2,
-                          _pos_mod_side(k, r), _ite_text(cond),
-                          _ite_english(f"the position leaves {r} when divided by {k}"),
-                          kmax, eps, by_prev=False)
+                          m_side, m_text, m_english, kmax, eps, by_prev=False)
     runs = [(k, rs) for k, n in ((4, 2), (5, 2), (6, 3)) for rs in _runs(k, n)]
     for k, rs in runs:
         cond = f"pos % {k} in {{{', '.join(map(str, rs))}}}"

@@ -32,7 +32,7 @@ from math import fsum
 from typing import Any, TypeVar
 
 from eleusis.ai.blocks import FULL52
-from eleusis.ai.families import CardSplitFamily, ExtraCandidate, families_steps
+from eleusis.ai.families import CardSplitFamily, ExtraCandidate, bits_of, families_steps
 from eleusis.ai.inference import (
     FAMILY_CHANNELS,
     LAG2,
@@ -134,16 +134,6 @@ SPELLINGS_ROUNDS = 6
 
 #: A ranked candidate: (candidate, probability, enumerated part, {family: part}).
 _Ranked = tuple[AnyCandidate, float, float, dict[int, float]]
-
-
-def _bits_of(row: int) -> list[int]:
-    """The indices of the set bits of ``row``, lowest first."""
-    out = []
-    while row:
-        low = row & -row
-        out.append(low.bit_length() - 1)
-        row ^= low
-    return out
 
 
 def idea_kind(space: Space, cand: AnyCandidate) -> str:
@@ -730,7 +720,7 @@ class Scientist:
         for _ in range(PROBE_DEPTH):
             reach: dict[int, list[Card]] = {}
             for line, row in frontier:
-                for i in _bits_of(row & ~seen):
+                for i in bits_of(row & ~seen):
                     if i not in reach:
                         reach[i] = [*line, ALL_CARDS[i]]
             frontier = []
@@ -744,7 +734,7 @@ class Scientist:
             for _ in range(PROBE_STEPS):
                 if not row:
                     break
-                line = [*line, ALL_CARDS[rng.choice(_bits_of(row))]]
+                line = [*line, ALL_CARDS[rng.choice(bits_of(row))]]
                 row = head.row(self.belief.space, line)
                 yield line, row
 
@@ -758,6 +748,12 @@ class Scientist:
                                                for line, row in self._probes(mainline, head))
         return hit
 
+    def _agrees_from(self, line: Sequence[Card], cand: AnyCandidate,
+                     head: AnyCandidate) -> bool:
+        """:meth:`_agrees` from the mainline ``line`` (not the current one: not remembered)."""
+        space = self.belief.space
+        return all(cand.row(space, probe) == row for probe, row in self._probes_from(line, head))
+
     def _judged_wrong(self, head: AnyCandidate, mainline: Sequence[Card]) -> bool:
         """Whether ``head`` would have been judged as a wrong guess was, where it was.
 
@@ -769,7 +765,6 @@ class Scientist:
         black`` is wrong, but after the tenth card, on black cards, the rule
         accepts what it accepts; the rule must stay an idea.
         """
-        space = self.belief.space
         now = tuple(mainline)
         for i, (wrong, line) in enumerate(self._wrong_candidates):
             key = (i, head)
@@ -777,8 +772,7 @@ class Scientist:
             if hit is None:
                 hit = self._wrong_agree[key] = (
                     self._agrees(wrong, head, mainline) if line == now
-                    else all(wrong.row(space, probe) == row
-                             for probe, row in self._probes_from(line, head)))
+                    else self._agrees_from(line, wrong, head))
             if hit:
                 return True
         return False
@@ -1042,15 +1036,13 @@ class Scientist:
         continuations of the guess's mainline ``line`` (as
         :meth:`_judged_wrong` reads it) is ruled out too, until none is.
         """
-        space = belief.space
         for _ in range(SPELLINGS_ROUNDS):
             yield None
             same = []
             for c in belief.candidates(SPELLINGS_LIMIT):
                 if c == wrong:
                     continue
-                if all(wrong.row(space, probe) == row
-                       for probe, row in self._probes_from(line, c)):
+                if self._agrees_from(line, wrong, c):
                     same.append(c)
             if not same:
                 return
