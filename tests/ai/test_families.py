@@ -1151,10 +1151,27 @@ def test_a_split_with_a_compound_side_sleeps_until_no_block_fits_that_side() -> 
     assert any(_same_verdicts(text, rule, line) for text in texts), texts
 
 
+def test_a_split_whose_two_sides_are_compound_is_found() -> None:
+    """Once no single block fits either side, both sides may be a block joined to
+    a property: from random plays such a rule is among the two likeliest ideas,
+    and the family says it holds two compound sides."""
+    rule = "if prev is red then card is black and card.rank >= 7 else card is red or card.rank == 1"
+    sci, line = _watch(rule, 100)
+    fam = next(f for f in sci.belief.extras
+               if isinstance(f, CompoundSplitFamily) and f.name == "compound split prev is red")
+    assert fam.evidence() > 0.0
+    top = fam.best(4)
+    assert top is not None and top.parts[0] == CompoundSplitFamily.BOTH
+    texts = [c.text(sci.belief.space) for c, _ in sci.ranked(line)[:2]]
+    assert any(_same_verdicts(text, rule, line) for text in texts), texts
+
+
 @pytest.mark.parametrize("rule", [
     "if prev is face then card.rank <= 5 and card is red else card.suit == prev.suit",
     "if prev is odd then card is face or card.rank == 1 else card.rank <= 10",
     "if prev.rank <= 7 then card.color != prev.color else card.suit == prev.suit or card is face",
+    ("if prev is face then card.rank <= 5 and card is red"
+     " else card.suit == prev.suit or card is face"),
 ])
 def test_a_compound_side_writes_what_it_judges(rule: str) -> None:
     """A compound split's ideas, as texts, judge every card as the family says,

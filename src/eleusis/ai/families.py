@@ -894,17 +894,27 @@ class CompoundSplitFamily:
     """``if C then A op P else B`` (or the other way round): a split whose one side
     is a single block joined to a card property (``if prev is face then
     card.rank <= 5 and card is red else card.suit == prev.suit``), ``op`` being
-    ``and`` or ``or``, ``P`` one of :data:`COMPOUND_PROPERTIES`.
+    ``and`` or ``or``, ``P`` one of :data:`COMPOUND_PROPERTIES`; and, once no
+    single block fits either side, splits whose both sides are such pairs
+    (``if prev is face then card.rank <= 5 and card is red else
+    card.suit == prev.suit or card is face``).
 
     Grown by need: the family sleeps (no evidence, no work) while every side
     of its split still has a single block that fits it (the plain split holds
     those rules), and wakes once one side has none. The side of single
     blocks is the plain split's own bookkeeping (``base``, observed through
-    this family); the compound side keeps, for each property and ``op``, the
+    this family); each side keeps, for each property and ``op``, the
     blocks still possible as one bit set, so an observation costs one AND
     per pair and the weight of a set is a few popcounts (the blocks' prior
-    weights take a few dozen values).
+    weights take a few dozen values). A rule's parts are ``(cs, b, a, g)``
+    (side ``cs`` compound: block ``a`` joined by pair ``g``; the other side
+    block ``b``), or ``(BOTH, a0, g0, a1, g1)`` for two compound sides.
     """
+
+    #: the parts' first entry of a rule whose two sides are compound
+    BOTH = 2
+    #: the prior of two compound sides against one (each orientation of one is 0.5)
+    BOTH_SHARE = 0.2
 
     def __init__(self, name: str, prior: float, base: SplitFamily) -> None:
         assert base.k == 2 and base.back == 1
@@ -972,17 +982,22 @@ class CompoundSplitFamily:
         return z
 
     def _side(self) -> int | None:
-        """The compound side: the one no single block fits any longer (None while
-        both have one, or neither: the family sleeps, or is out)."""
+        """The compound side: the one no single block fits any longer, or
+        :data:`BOTH` when neither has one (None while both have one: the
+        family sleeps; or while a mismatch is tolerated)."""
         if self.base.k1 != 1:
             return None  # (a mismatch tolerated: the plain splits speak)
         z = self.base.z
-        if (z[0] > 0) == (z[1] > 0):
+        if z[0] > 0 and z[1] > 0:
             return None
+        if z[0] <= 0 and z[1] <= 0:
+            return self.BOTH
         return 0 if z[0] <= 0 else 1
 
     def _raw(self, cs: int) -> float:
-        return self.base.z[1 - cs] * self._zc(cs)
+        if cs == self.BOTH:
+            return self.BOTH_SHARE * self._zc(0) * self._zc(1)
+        return 0.5 * self.base.z[1 - cs] * self._zc(cs)
 
     def evidence(self) -> float:
         cs = self._side()
@@ -990,8 +1005,8 @@ class CompoundSplitFamily:
             return 0.0
         raw = self._raw(cs)
         if raw <= 0.0 or not self.excluded:
-            return 0.5 * raw
-        return 0.5 * raw * max(0.0, 1.0 - fsum(self._share(k) for k in self.excluded))
+            return raw
+        return raw * max(0.0, 1.0 - fsum(self._share(k) for k in self.excluded))
 
     def alive(self) -> bool:
         return self.evidence() > 0.0
@@ -1042,15 +1057,28 @@ class CompoundSplitFamily:
             hit = self._ideas_at[s] = out
         return hit
 
-    def _share(self, parts: tuple[int, ...]) -> float:
-        cs, b, a, g = parts
-        zb, zc = self.base.z[1 - cs], self._zc(cs)
-        if zb <= 0 or zc <= 0:
+    def _compound_share(self, s: int, a: int, g: int) -> float:
+        """The share of compound ``a`` joined by pair ``g`` (and its equals) on side ``s``."""
+        zc = self._zc(s)
+        if zc <= 0:
             return 0.0
-        idea = self._ideas(cs).get(self._sig(cs, a, g))
-        return (self.base._class_weight(1 - cs, b) / zb) * ((idea[0] if idea else 0.0) / zc)
+        idea = self._ideas(s).get(self._sig(s, a, g))
+        return (idea[0] if idea else 0.0) / zc
+
+    def _share(self, parts: tuple[int, ...]) -> float:
+        if parts[0] == self.BOTH:
+            _, a0, g0, a1, g1 = parts
+            return self._compound_share(0, a0, g0) * self._compound_share(1, a1, g1)
+        cs, b, a, g = parts
+        zb = self.base.z[1 - cs]
+        if zb <= 0:
+            return 0.0
+        return (self.base._class_weight(1 - cs, b) / zb) * self._compound_share(cs, a, g)
 
     def _key(self, parts: tuple[int, ...]) -> tuple[int, ...]:
+        if parts[0] == self.BOTH:
+            _, a0, g0, a1, g1 = parts
+            return (self.BOTH, self._sig(0, a0, g0), self._sig(1, a1, g1))
         cs, b, a, g = parts
         return (cs, self.base.cls[1 - cs][b], self._sig(cs, a, g))
 
@@ -1074,8 +1102,13 @@ class CompoundSplitFamily:
         if cs is None or not self.alive():
             return []
         keys = {self._key(k) for k in self.excluded}
-        options = [(cs, b, a, g) for b in self.base._ranked(1 - cs)[:3]
-                   for _, g, a in self._compounds(cs)[:6]]
+        options: list[tuple[int, ...]]
+        if cs == self.BOTH:
+            options = [(cs, a0, g0, a1, g1) for _, g0, a0 in self._compounds(0)[:4]
+                       for _, g1, a1 in self._compounds(1)[:4]]
+        else:
+            options = [(cs, b, a, g) for b in self.base._ranked(1 - cs)[:3]
+                       for _, g, a in self._compounds(cs)[:6]]
         options = [p for p in options if self._key(p) not in keys]
         options.sort(key=lambda p: -self._share(p))
         return [ExtraCandidate(index, p, cast(Family, self)) for p in options[:2]]
@@ -1095,11 +1128,22 @@ class CompoundSplitFamily:
 
     def _sides(self, parts: tuple[int, ...], say: Callable[[int], str],
                join: Callable[[str, str, int], str]) -> list[str]:
+        if parts[0] == self.BOTH:
+            _, a0, g0, a1, g1 = parts
+            return [join(say(a), say(self.props[g // 2]), g % 2)
+                    for a, g in ((a0, g0), (a1, g1))]
         cs, b, a, g = parts
         out = ["", ""]
         out[1 - cs] = say(b)
         out[cs] = join(say(a), say(self.props[g // 2]), g % 2)
         return out
+
+    def _compound_of(self, parts: tuple[int, ...], s: int) -> tuple[int, int] | None:
+        """Side ``s``'s compound (block, pair) in ``parts``; None where it holds a block."""
+        if parts[0] == self.BOTH:
+            return (parts[1], parts[2]) if s == 0 else (parts[3], parts[4])
+        cs, _, a, g = parts
+        return (a, g) if s == cs else None
 
     def text(self, parts: tuple[int, ...]) -> str:
         sides = self._sides(parts, self.space.text,
@@ -1112,14 +1156,15 @@ class CompoundSplitFamily:
 
     def _judges(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
         """The 52-bit set of cards ``parts`` accepts after ``line``."""
-        cs, b, a, g = parts
         prev = line[-1] if line else None
         if prev is None and self.base.side_prevs is not None:
             return FULL52  # (the condition reads a last card there is none of: any card)
         srows = single_rows(self.space)
         p = _row(prev)
-        if self.base.side(len(line) + 1, prev) != cs:
-            return srows[b][p]
+        compound = self._compound_of(parts, self.base.side(len(line) + 1, prev))
+        if compound is None:
+            return srows[parts[1]][p]
+        a, g = compound
         if prev is None and not _context_free(self.space)[a]:
             return FULL52  # (read first, the block finds no last card: any card)
         cards = self._prop_cards(g // 2)
@@ -1136,9 +1181,11 @@ class CompoundSplitFamily:
         if cs is None:
             return
         prev = line[-1] if line else None
-        if self.base.side(pos, prev) != cs:
+        here = self.base.side(pos, prev)
+        if cs != self.BOTH and here != cs:
             self.base.rows(pos, line, out, scale)
             return
+        cs = here
         zc = self._zc(cs)
         if zc <= 0:
             return
