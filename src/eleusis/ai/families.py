@@ -1368,6 +1368,10 @@ class CardSplitFamily(_Refuting):
         self.excluded: set[tuple[int, ...]] = set()
         #: per side, {last card: that side's predicted rows} (see :meth:`rows`)
         self._side_cache: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(k)]
+        #: per side, {last card x 52 + card: the probability the side accepts that
+        #: card there} (see :meth:`marginals`; a hand asks for the same cards turn
+        #: after turn, and a side's law lasts until a verdict refutes one of its rules)
+        self._card_cache: list[dict[int, float]] = [{} for _ in range(k)]
         #: per side, {last card: {row: the live classes with that row there}} (see
         #: :meth:`agreement`)
         self._by_row_cache: list[dict[int, dict[int, int]]] = [{} for _ in range(k)]
@@ -1389,6 +1393,7 @@ class CardSplitFamily(_Refuting):
         new.z = [1.0] * self.k
         new.excluded = set()
         new._side_cache = [{} for _ in range(self.k)]
+        new._card_cache = [{} for _ in range(self.k)]
         new._by_row_cache = [{} for _ in range(self.k)]
         return new
 
@@ -1410,6 +1415,7 @@ class CardSplitFamily(_Refuting):
             pe, w = self.pe, self.cw[s]
             self.z[s] = sum([w[j] * pe[mm[j]] for j in live])
             self._side_cache[s] = {}
+            self._card_cache[s] = {}
             self._by_row_cache[s] = {}
 
     def evidence(self) -> float:
@@ -1483,14 +1489,19 @@ class CardSplitFamily(_Refuting):
             for t in range(len(cards)):
                 acc[t] += scale
             return
+        cache = self._card_cache
+        at = p * NCARDS
         laws: dict[int, list[tuple[int, float]]] = {}
         for t, c in enumerate(cards):
             s = side[c]
             if s >= 0:
-                law = laws.get(s)
-                if law is None:
-                    law = laws[s] = self._side_rows(s, p)
-                acc[t] += scale * fsum([w for r, w in law if r >> c & 1])
+                m = cache[s].get(at + c)
+                if m is None:
+                    law = laws.get(s)
+                    if law is None:
+                        law = laws[s] = self._side_rows(s, p)
+                    m = cache[s][at + c] = fsum([w for r, w in law if r >> c & 1])
+                acc[t] += scale * m
 
     def live_singles(self) -> set[int]:
         return set()
@@ -1841,7 +1852,18 @@ class MixedLagFamily:
         self.norm = 1.0 / (len(self.HOWS) * total) if total else 0.0
         self.kmax = kmax
         self.pe = [eps ** m for m in range(kmax + 1)]
+        #: {last card's row: each front's row of cards accepted after it} (unchanging)
+        self._front_rows: dict[int, list[int]] = {}
         self._reset()
+
+    def _fronts_after(self, r1: int) -> list[int]:
+        """Each front's row (the cards it accepts) after last card ``r1``, memoised:
+        a hand's marginals read them for every front, turn after turn."""
+        hit = self._front_rows.get(r1)
+        if hit is None:
+            srows = single_rows(self.space)
+            hit = self._front_rows[r1] = [srows[a][r1] for a in self.fronts]
+        return hit
 
     def _reset(self) -> None:
         # live[how][m][f]: the backs B still paired with front f, with m mismatches
@@ -1945,7 +1967,6 @@ class MixedLagFamily:
         """
         if self.z <= 0:
             return
-        srows = single_rows(self.space)
         r1 = _row(line[-1] if line else None)
         # the backs accepting each card
         kc = [0] * len(cards)
@@ -1957,16 +1978,17 @@ class MixedLagFamily:
         # fronts judging alike here with the same live backs count once, their
         # weights summed (about a third of the pairs of row and mask are repeats)
         groups: dict[tuple[bool, int, int], float] = {}
+        get = groups.get
         f_scale = scale * self.norm / self.z
-        fronts, front_w = self.fronts, self.front_w
+        a_rows, front_w = self._fronts_after(r1), self.front_w
         for h, how in enumerate(self.HOWS):
             is_and = how == "and"
             for m, masks in enumerate(self.live[h]):
                 pe = self.pe[m]
-                for f, mask in enumerate(masks):
+                for a_row, mask, fw in zip(a_rows, masks, front_w, strict=True):
                     if mask:
-                        key = (is_and, srows[fronts[f]][r1], mask)
-                        groups[key] = groups.get(key, 0.0) + f_scale * front_w[f] * pe
+                        key = (is_and, a_row, mask)
+                        groups[key] = get(key, 0.0) + f_scale * fw * pe
         for (is_and, a_row, mask), w in groups.items():
             if is_and:
                 for t, c, k in ts:
