@@ -72,6 +72,15 @@ T = TypeVar("T")
 #: 0.47; their bar is 0.5).
 SLOW_FLOOR = 0.6
 
+#: The observations (the starter counts) before which no idea is ranked for a
+#: decision: after the starter and three plays the likeliest idea holds about
+#: 0.1 (no guess can be made, and the leading idea's test weighs a tenth of a
+#: bit in the card's choice), and ranking the ideas was a third of such a
+#: decision's time. From 3 to 5: the benchmark's decision median 10% lower,
+#: the rule sets' scores and wrong guesses within a draw or better (see
+#: docs/performance.md).
+RANKED_FROM = 5
+
 #: A hand is stuck when no card's predicted verdict has this much entropy
 #: (bits): every play is all but certain (p below 0.013 or above 0.987).
 STUCK_ENTROPY = 0.1
@@ -603,11 +612,11 @@ class Scientist:
 
         Candidates the judge would call one rule are one entry, its
         probability counting each of their families (see :meth:`_merged`).
-        Before three observations none is likely enough to act on, so the
-        list is empty then, unless ``early`` (an explanation wants the ideas
-        that fit whatever was seen).
+        Before ``RANKED_FROM`` observations none is likely enough to act on,
+        so the list is empty then, unless ``early`` (an explanation wants the
+        ideas that fit whatever was seen).
         """
-        if not mainline or (len(self.belief.observations) < 3 and not early):
+        if not mainline or (len(self.belief.observations) < RANKED_FROM and not early):
             return []  # too early for any rule to be likely: save the time
         pos_next = len(mainline) + 1
         last = mainline[-1]
