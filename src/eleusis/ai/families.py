@@ -1065,22 +1065,27 @@ class CompoundSplitFamily:
         idea = self._ideas(s).get(self._sig(s, a, g))
         return (idea[0] if idea else 0.0) / zc
 
+    def _block_share(self, s: int, b: int) -> float:
+        """The share of block ``b``'s class on side ``s`` of the plain split."""
+        z = self.base.z[s]
+        return self.base._class_weight(s, b) / z if z > 0 else 0.0
+
     def _share(self, parts: tuple[int, ...]) -> float:
-        if parts[0] == self.BOTH:
-            _, a0, g0, a1, g1 = parts
-            return self._compound_share(0, a0, g0) * self._compound_share(1, a1, g1)
-        cs, b, a, g = parts
-        zb = self.base.z[1 - cs]
-        if zb <= 0:
-            return 0.0
-        return (self.base._class_weight(1 - cs, b) / zb) * self._compound_share(cs, a, g)
+        q = 1.0
+        for s in (0, 1):
+            compound = self._compound_of(parts, s)
+            q *= (self._block_share(s, parts[1]) if compound is None
+                  else self._compound_share(s, *compound))
+        return q
 
     def _key(self, parts: tuple[int, ...]) -> tuple[int, ...]:
-        if parts[0] == self.BOTH:
-            _, a0, g0, a1, g1 = parts
-            return (self.BOTH, self._sig(0, a0, g0), self._sig(1, a1, g1))
-        cs, b, a, g = parts
-        return (cs, self.base.cls[1 - cs][b], self._sig(cs, a, g))
+        """The rule as the judge sees it: each side's class of block, or signature."""
+        key = [parts[0]]
+        for s in (0, 1):
+            compound = self._compound_of(parts, s)
+            key.append(self.base.cls[s][parts[1]] if compound is None
+                       else self._sig(s, *compound))
+        return tuple(key)
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
         if self._key(parts) in {self._key(k) for k in self.excluded}:
@@ -1128,14 +1133,14 @@ class CompoundSplitFamily:
 
     def _sides(self, parts: tuple[int, ...], say: Callable[[int], str],
                join: Callable[[str, str, int], str]) -> list[str]:
-        if parts[0] == self.BOTH:
-            _, a0, g0, a1, g1 = parts
-            return [join(say(a), say(self.props[g // 2]), g % 2)
-                    for a, g in ((a0, g0), (a1, g1))]
-        cs, b, a, g = parts
-        out = ["", ""]
-        out[1 - cs] = say(b)
-        out[cs] = join(say(a), say(self.props[g // 2]), g % 2)
+        out = []
+        for s in (0, 1):
+            compound = self._compound_of(parts, s)
+            if compound is None:
+                out.append(say(parts[1]))
+            else:
+                a, g = compound
+                out.append(join(say(a), say(self.props[g // 2]), g % 2))
         return out
 
     def _compound_of(self, parts: tuple[int, ...], s: int) -> tuple[int, int] | None:
@@ -1185,15 +1190,14 @@ class CompoundSplitFamily:
         if cs != self.BOTH and here != cs:
             self.base.rows(pos, line, out, scale)
             return
-        cs = here
-        zc = self._zc(cs)
+        zc = self._zc(here)
         if zc <= 0:
             return
         srows = single_rows(self.space)
         w = self.base.w
         p = _row(prev)
         f = scale * self.gw / zc
-        for g, x in enumerate(self.live[cs]):
+        for g, x in enumerate(self.live[here]):
             if not x:
                 continue
             cards = self._prop_cards(g // 2)
@@ -1928,7 +1932,6 @@ class MixedLagFamily:
     def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
         if self.z <= 0:
             return
-        srows = single_rows(self.space)
         r1 = _row(line[-1] if line else None)
         # the relations that judge alike here are one back (35 of them, about 22
         # ways to judge): each front adds its weight once per way, times its backs
@@ -1937,13 +1940,14 @@ class MixedLagFamily:
             same[b_row] = same.get(b_row, 0) | 1 << k
         backs = list(same.items())
         f_scale = scale * self.norm / self.z
+        a_rows = self._fronts_after(r1)
         for h, how in enumerate(self.HOWS):
             for m, masks in enumerate(self.live[h]):
                 pe = self.pe[m]
                 for f, mask in enumerate(masks):
                     if not mask:
                         continue
-                    a_row = srows[self.fronts[f]][r1]
+                    a_row = a_rows[f]
                     w = f_scale * self.front_w[f] * pe
                     for b_row, ks in backs:
                         hit = mask & ks
