@@ -51,9 +51,15 @@ def url(site: str, **params: Any) -> str:
 
 
 def hand(page: Any) -> list[str]:
-    """The codes of the hand shown."""
-    return [str(x) for x in page.locator(".hand .card").evaluate_all(
-        "els => els.map(e => e.dataset.code)")]
+    """The codes of the hand shown, once it is drawn.
+
+    A player waits for the cards to show, and so does this: once, on a busy
+    machine, a challenge link just reopened was read as an empty hand (the
+    table marked, no card found). A hand that never shows fails on the timeout.
+    """
+    cards = page.locator(".hand .card")
+    cards.first.wait_for(state="attached")
+    return [str(x) for x in cards.evaluate_all("els => els.map(e => e.dataset.code)")]
 
 
 def mainline(page: Any) -> list[Card]:
