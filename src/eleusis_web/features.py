@@ -276,11 +276,12 @@ def panels(app: AppContext, screen_name: str) -> Panels:
                                archive_view.render_panel(archive_view.panel_model(app))))
     if screen_name == "round-end":
         daily, challenge = daily_view.result_model(app), challenge_view.result_model(app)
-        results = ([daily_view.render_result(daily)] if daily is not None else []) + (
-            [challenge_view.render_result(challenge)] if challenge is not None else [])
         share = share_model(app)
-        return Panels(results=tuple(results),
-                      share=render_share(share) if share is not None else None)
+        return Panels(
+            results=(daily_view.render_result(daily),) if daily is not None else (),
+            share=render_share(share) if share is not None else None,
+            # (its comparison arrives once the computer has played: under the buttons)
+            late=(challenge_view.render_result(challenge),) if challenge is not None else ())
     if screen_name == "table":
         nb = notebook_panel.panel_model(app)
         if nb is not None:

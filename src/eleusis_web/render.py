@@ -56,8 +56,10 @@ class Panels:
 
     The screens place them (no feature edits another's tree): ``entries`` at
     the foot of the new-game screen (daily puzzle, challenge, archive);
-    ``results`` under the revealed rule at a round's end (the daily result, the
-    challenge's comparison) and ``share`` under its "Play again"; ``side``
+    ``results`` under the revealed rule at a round's end (the daily result),
+    ``share`` under its "Play again" and ``late`` under that (what changes
+    after the screen is drawn: the challenge's comparison, see
+    :func:`round_end_screen`); ``side``
     beside the players at the table (the notebook), whose ``marked`` cards on
     the layout contradict the notebook's focused entry.
     """
@@ -65,6 +67,7 @@ class Panels:
     entries: tuple[El, ...] = ()
     results: tuple[El, ...] = ()
     share: El | None = None
+    late: tuple[El, ...] = ()
     side: tuple[El, ...] = ()
     marked: tuple[Location, ...] = ()
 
@@ -940,7 +943,15 @@ def try_picker(results: dict[str, bool], suit_now: str) -> tuple[El, El, El]:
 
 def round_end_screen(vm: RoundEndVM, board: El | None = None,
                      panels: Panels = Panels()) -> El:
-    """The rule revealed, the scores with their breakdown, what the computers thought."""
+    """The rule revealed, the scores with their breakdown, what the computers thought.
+
+    What arrives after the screen is drawn (the computers' thoughts, worked
+    out in timer slices; a challenge's comparison, once the computer has
+    played the deal) goes under the buttons and the share panel: arriving
+    above them it would push "Play again" from under a player's pointer
+    between aiming and clicking, and the click would land on the new text.
+    """
+    late: list[El] = []
     box = h("section", {"class": "round-end", "aria-labelledby": "re-title"},
             h("h2", {"id": "re-title", "text": vm.title}))
     if vm.match is not None:
@@ -958,6 +969,8 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
     box.appendChild(rule_reveal(vm.rule, vm.english, "rule"))
     for panel in panels.results:
         box.appendChild(panel)
+    for panel in panels.late:
+        late.append(panel)
     head = h("tr", {}, h("th", {"scope": "col", "text": _("Player")}),
              h("th", {"scope": "col", "class": "num", "text": _("Score")}),
              h("th", {"scope": "col", "text": _("How")}))
@@ -992,7 +1005,7 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
                     _("It had no rule in words that fits every play yet "
                       "(stronger scientists consider more kinds of rule)."))}))
             th.appendChild(h("div", {"class": "thinker"}, h("h4", {"text": name}), ul))
-        box.appendChild(th)
+        late.append(th)
     nxt = h("div", {"class": "controls"},
             h("button", {"type": "button", "class": "button button-primary",
                          "text": vm.next_label, "data-key": "next-round",
@@ -1008,6 +1021,8 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
         box.appendChild(end_match_confirm(vm.end_question, "end-here"))
     if panels.share is not None:  # right under "Play again": easy to find on a phone
         box.appendChild(panels.share)
+    for panel in late:
+        box.appendChild(panel)
     if board is not None:
         box.appendChild(h("h3", {"text": _("The final layout")}))
         box.appendChild(board)

@@ -161,6 +161,23 @@ def test_end_the_match_between_rounds_from_the_score_sheet(narrow: Any, site: st
     no_errors(page)
 
 
+def test_the_score_sheets_buttons_stay_put_when_the_computers_thoughts_arrive(
+        narrow: Any, site: str) -> None:
+    """The computers' thoughts are worked out after the score sheet is drawn; they
+    arrive under its buttons, so a player aiming at one never clicks the thoughts."""
+    page = narrow(site, match_saved(1, running=False))
+    expect(page.locator("#game")).to_have_attribute("data-screen", "round-end")
+    end = page.get_by_role("button", name="End the match here")
+    before = end.bounding_box()
+    thoughts = page.locator(".thoughts")
+    thoughts.wait_for(state="attached")
+    after, below = end.bounding_box(), thoughts.bounding_box()
+    assert before is not None and after is not None and below is not None
+    assert (after["x"], after["y"]) == (before["x"], before["y"])
+    assert below["y"] >= after["y"] + after["height"]
+    no_errors(page)
+
+
 def test_try_a_card_is_finger_sized_and_keyboard_reachable(narrow: Any, site: str) -> None:
     page = narrow(site, dealer="writer", seed="3")
     page.get_by_role("button", name="Start", exact=True).click()

@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from eleusis_web import daily_view, features, intents, render
+from eleusis.challenge import make_challenge, open_challenge
+from eleusis_web import challenge_view, daily_view, features, intents, render
 from eleusis_web.controller import Controller
 from eleusis_web.replay_view import Replay
 from eleusis_web.storage import DAILY, MemoryStorage, Saves
 from eleusis_web.viewmodel import round_end_model, setup_model, table_model
+
+RED = "card is red"
 
 
 @dataclass
@@ -133,3 +136,33 @@ def test_a_daily_games_end_shows_its_result_under_the_rule_and_the_share_panel_u
     assert result < kids.index("controls")
     link = screen.querySelector("#replay-link")
     assert link is not None and str(link.props["value"]).startswith("#r=")
+
+
+def test_what_arrives_after_a_rounds_end_is_drawn_goes_under_its_buttons() -> None:
+    """A challenge's comparison (once the computer has played the deal) and the
+    computers' thoughts (worked out in slices) come after the score sheet is on
+    the screen: drawn above "Play again" they would move it from under the
+    player's pointer, and the click would land on them. They go under the
+    buttons and the share panel; the daily result, there from the start, stays
+    under the rule."""
+    app = FakeApp()
+    token = make_challenge(RED, 77, "Alice")
+    challenge_view.open_link(app, token)  # type: ignore[arg-type]
+    app.send({"type": "guess_open", "open": True})
+    app.send({"type": "guess", "value": RED})
+    s = app.c.session
+    assert s is not None and s.state.over and app.c.ui.screen == "round-end"
+    app.ui_extra["ch_run"] = challenge_view.ComputerRun(open_challenge(token))
+    app.ui_extra["ch_run_for"] = s.id
+    panels = features.panels(app, "round-end")
+    thoughts = {-1: [(RED, "A card may be played when the card is red.", 0.9)]}
+    for vm in (round_end_model(app.c), round_end_model(app.c, thoughts)):
+        box = render.round_end_screen(vm, None, panels).querySelector(".round-end")
+        assert box is not None
+        kids = [e.attrs.get("class", "") for e in box.elements()]
+        buttons = kids.index("controls")
+        assert kids.index("share-box") == buttons + 1  # right under "Play again"
+        assert kids.index("share-box challenge-result") > buttons + 1
+        assert ("thoughts" in kids) == bool(vm.thoughts)
+        if vm.thoughts:
+            assert kids.index("thoughts") > buttons + 1
