@@ -4456,7 +4456,7 @@ EXTRA_SHARES = {"split-prev": 0.40, "pos-mod": 0.13, "pos-first": 0.04, "pos3": 
                 "value-sets": 0.25, "no-run": 0.05, "case-prev-rank": 0.04,
                 "pos-prime": 0.01, "exceptions": 0.20, "prev-bands": 0.03,
                 "split-card-2": 0.04, "split-back-2": 0.03,
-                "pos-sequence": 0.01, "sums-mixed": 0.025,
+                "pos-sequence": 0.01, "sums-mixed": 0.06,
                 "lag-pairs": 0.015, "pos-rank-mixed": 0.015,
                 "pos-runs": 0.02, "values-joined": 0.02, "rank-ratios": 0.01,
                 "lag-joins": 0.01, "lag-joins-mixed": 0.03, "split-suit": 0.06,
