@@ -951,7 +951,7 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
     above them it would push "Play again" from under a player's pointer
     between aiming and clicking, and the click would land on the new text.
     """
-    late: list[El] = []
+    late = list(panels.late)  # (the thoughts join them, below)
     box = h("section", {"class": "round-end", "aria-labelledby": "re-title"},
             h("h2", {"id": "re-title", "text": vm.title}))
     if vm.match is not None:
@@ -969,8 +969,6 @@ def round_end_screen(vm: RoundEndVM, board: El | None = None,
     box.appendChild(rule_reveal(vm.rule, vm.english, "rule"))
     for panel in panels.results:
         box.appendChild(panel)
-    for panel in panels.late:
-        late.append(panel)
     head = h("tr", {}, h("th", {"scope": "col", "text": _("Player")}),
              h("th", {"scope": "col", "class": "num", "text": _("Score")}),
              h("th", {"scope": "col", "text": _("How")}))
