@@ -1210,3 +1210,28 @@ def test_a_wrong_guess_is_ruled_out_in_every_family_that_writes_it() -> None:
     left = [c.text(space) for c in sci.belief.candidates(6)
             if _same_verdicts(c.text(space), rule, line)]
     assert left == [], left
+
+
+def test_a_value_sets_second_idea_weighs_its_sets_as_share_does() -> None:
+    # once the likeliest set is set aside, the flips of one or two unseen values
+    # are weighed by how many unseen values they take (remembered): the set
+    # chosen and its weight are those of weighing each set in full
+    from eleusis.ai.families import ValueSetFamily, _best_set
+    rule = "card.rank + prev.rank in 10..16"
+    sci, _ = _watch(rule, 25)
+    fams = [f for f in sci.belief.extras if isinstance(f, ValueSetFamily) and f.evidence() > 0]
+    assert fams
+    for fam in fams:
+        acc, ref, _ = fam._state()
+        take = fam._p_unseen(acc, ref) >= 0.5
+        base = tuple(v for v in fam.values if v in acc or (take and v not in ref))
+        unseen = fam._unseen_values()
+        fam.excluded.add(base)  # (the likeliest set judged wrong)
+        try:
+            quick = fam._flip_share()
+            full = _best_set(base, unseen, fam.excluded, fam.share)
+            assert _best_set(base, unseen, fam.excluded, quick) == full
+            if full is not None:
+                assert quick(full) == fam.share(full)
+        finally:
+            fam.excluded.discard(base)

@@ -189,3 +189,23 @@ def test_a_hands_predictions_are_the_rows_sums_without_the_rows() -> None:
     full = belief.row_weights(pos, line[-1], sci.strength.samples, line[-2], line[-3])
     for card in hand:
         assert probs[card] == pytest.approx(_rows_mass(full, card), abs=1e-9)
+
+
+def test_a_candidates_behaviour_is_remembered_as_computed_and_the_memory_is_bounded() -> None:
+    from eleusis.ai import inference
+    space = build_space(3)
+    alternate = Candidate(0, (next(a for a in range(space.level_end[1])
+                             if space.text(a) == "card.color != prev.color"),))
+    last = parse_cards("7H")[0]
+    inference._BEHAVIOURS.clear()
+    first = inference.reachable_behaviour(space, alternate, 4, last)
+    # the same position modulo 6 and last card: the remembered answer
+    assert inference.reachable_behaviour(space, alternate, 10, last) is first
+    assert first == inference._reachable_behaviour(space, alternate, 10, last)
+    # another position class reaches other contexts: computed anew
+    other = inference.reachable_behaviour(space, alternate, 5, last)
+    assert other == inference._reachable_behaviour(space, alternate, 5, last)
+    cards = list(ALL_CARDS)
+    for i in range(inference.BEHAVIOURS_MOST + 10):
+        inference.reachable_behaviour(space, alternate, i, cards[i % len(cards)])
+    assert len(inference._BEHAVIOURS) <= inference.BEHAVIOURS_MOST

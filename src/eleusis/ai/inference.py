@@ -225,6 +225,12 @@ class Behaviour:
     masks: tuple[int, ...]
 
 
+#: :func:`reachable_behaviour`'s answers, by (space, candidate, position mod 6, last card)
+_BEHAVIOURS: dict[tuple[int, Candidate, int, int], tuple[Space, Behaviour]] = {}
+#: how many it keeps (up to 5 kB each); all are dropped when it is full
+BEHAVIOURS_MOST = 512
+
+
 def reachable_behaviour(space: Space, cand: Candidate, pos_next: int, last: Card) -> Behaviour:
     """The candidate's verdicts on every context reachable from the mainline.
 
@@ -232,7 +238,23 @@ def reachable_behaviour(space: Space, cand: Candidate, pos_next: int, last: Card
     mainline on, over every mainline the rule could still produce. If the
     candidate were the secret rule, the reachable states are (pos mod 6,
     previous card) pairs: a fixpoint over 6 x 52 states with 52-bit sets.
+    Remembered (the last :data:`BEHAVIOURS_MOST`): after a refused card the
+    next decision weighs the same candidates from the same position and last
+    card.
     """
+    key = (id(space), cand, pos_next % 6, last.index)
+    hit = _BEHAVIOURS.get(key)
+    if hit is not None and hit[0] is space:
+        return hit[1]
+    beh = _reachable_behaviour(space, cand, pos_next, last)
+    if len(_BEHAVIOURS) >= BEHAVIOURS_MOST:
+        _BEHAVIOURS.clear()
+    _BEHAVIOURS[key] = (space, beh)
+    return beh
+
+
+def _reachable_behaviour(space: Space, cand: Candidate, pos_next: int,
+                         last: Card) -> Behaviour:
     reach = [0] * 6
     reach[pos_next % 6] = 1 << last.index
     rowsets: list[dict[int, int]] = [{} for _ in range(6)]
