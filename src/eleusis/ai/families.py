@@ -1537,11 +1537,18 @@ class CardSplitFamily(_Refuting):
                     low = agree & -agree
                     live.append(low.bit_length() - 1)
                     agree ^= low
-                for p, r in items:
-                    if not live:
-                        break
-                    rm = r & ms[p]
-                    live = [j for j in live if crows[j][p] == rm]
+                if live:
+                    # (the others at once: a class kept agrees after every card left)
+                    rest = [(p, r & ms[p]) for p, r in items]
+                    kept = []
+                    for j in live:
+                        row_of = crows[j]
+                        for p, rm in rest:
+                            if row_of[p] != rm:
+                                break
+                        else:
+                            kept.append(j)
+                    live = kept
             if not live:
                 return 0.0
             share *= sum([w[j] * pe[mm[j]] for j in live]) / z
