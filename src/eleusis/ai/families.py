@@ -4098,11 +4098,16 @@ class ValueSetFamily:
                 cards for v, cards in self._by_value(ctx).items() if v in members)
         return row
 
-    def _guess(self) -> tuple[int, ...] | None:
+    def _likeliest(self) -> tuple[int, ...]:
+        """The likeliest free set: the values seen accepted, and the unseen ones
+        too when the predictive puts them in."""
         acc, ref, _ = self._state()
         take = self._p_unseen(acc, ref) >= 0.5
-        base = tuple(v for v in self.values if v in acc or (take and v not in ref))
-        return _best_set(base, self._unseen_values(), self.excluded, self._flip_share())
+        return tuple(v for v in self.values if v in acc or (take and v not in ref))
+
+    def _guess(self) -> tuple[int, ...] | None:
+        return _best_set(self._likeliest(), self._unseen_values(), self.excluded,
+                         self._flip_share())
 
     def _flip_share(self) -> Callable[[tuple[int, ...]], float]:
         """:meth:`share` for the sets :func:`_best_set` weighs, remembered by how many
