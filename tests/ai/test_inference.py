@@ -191,6 +191,60 @@ def test_a_hands_predictions_are_the_rows_sums_without_the_rows() -> None:
         assert probs[card] == pytest.approx(_rows_mass(full, card), abs=1e-9)
 
 
+def test_what_the_splits_and_joins_have_left_is_what_a_count_from_scratch_gives() -> None:
+    """A split keeps its live blocks as a bit set beside their list (its
+    agreement with a candidate reads the few blocks both hold), and a relation
+    joined to a block visits only the fronts some relation is still paired
+    with: after plays and a guess judged wrong, what they hold and how they
+    weigh a candidate are what a pass over every block and front gives."""
+    from eleusis.ai.families import BlockFit, MixedLagFamily, SplitFamily, single_rows
+    rng = random.Random(5)
+    sci = Scientist("strong", 3, counterexamples=False)
+    line = [Card.parse("4D")]
+    sci.observe_starter(line[0])
+    for _ in range(8):
+        card = rng.choice(ALL_CARDS)
+        ok = card.rank >= line[-1].rank or card.color != line[-1].color
+        sci.observe(line, card, ok)
+        if ok:
+            line.append(card)
+    belief = sci.belief
+    space = belief.space
+    mixed = [f for f in belief.extras if isinstance(f, MixedLagFamily)]
+    splits = [f for f in belief.extras if isinstance(f, SplitFamily)]
+    assert mixed and splits
+    top = mixed[0].best(0)
+    assert top is not None
+    mixed[0].exclude(top.parts)  # (a guess judged wrong)
+    for fam in mixed:
+        for h in range(len(fam.HOWS)):
+            held = [f for f in range(len(fam.fronts)) if any(m[f] for m in fam.live[h])]
+            assert fam.on[h] == held, fam.name
+        z = sum(fam.front_w[f] * fam.pe[m] * masks[f].bit_count()
+                for levels in fam.live for m, masks in enumerate(levels)
+                for f in range(len(fam.fronts)))
+        assert fam.z == pytest.approx(z * fam.norm, rel=1e-12), fam.name
+    # (some fronts left and some gone: the walk skips something and keeps something)
+    assert any(0 < len(fam.on[0]) < len(fam.fronts) for fam in mixed)
+    n1 = space.level_end[1]
+    names = [space.text(a) for a in range(n1)]
+    for text in ("card is red", "card.rank >= prev.rank", "card is numeral"):
+        a = names.index(text)
+        rows = {p: single_rows(space)[a][p] for p in range(len(ALL_CARDS))}
+        fit = BlockFit(space, (1 << n1) - 1, rows)
+        for fam in splits:
+            want = 1.0
+            for s in range(fam.k):
+                assert fam._live_bits(s) == sum(1 << b for b in fam.live[s]), fam.name
+                ok = fit.flags(fam.side_prevs[s] if fam.side_prevs is not None else -1)
+                free = [True] * n1 if fam.back == 1 else [
+                    len(set(r[:len(ALL_CARDS)])) == 1 for r in single_rows(space)]
+                want *= sum(fam.ws[s][b] * fam.pe[fam.mm[s][b]] for b in fam.live[s]
+                            if ok[b] and free[b]) / fam.z[s] if fam.z[s] > 0 else 0.0
+            assert fam.agreement(fit, rows) == pytest.approx(want, rel=1e-12, abs=1e-300), (
+                fam.name, text)
+
+
 def test_a_candidates_behaviour_is_remembered_as_computed_and_the_memory_is_bounded() -> None:
     from eleusis.ai import inference
     space = build_space(3)

@@ -176,6 +176,7 @@ _FREE: dict[int, tuple[Space, list[bool]]] = {}
 
 _BLOCK_INDEX: dict[int, tuple[Space, tuple[dict[int, int], ...]]] = {}
 _FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+_BITS = bytes.maketrans(b"\x00\x01", b"01")
 
 
 def _block_index(space: Space) -> tuple[dict[int, int], ...]:
@@ -216,18 +217,26 @@ class BlockFit:
         self.n1 = space.level_end[1]
         self.wanted = wanted
         self.agree = [(p, index[p].get(row, 0)) for p, row in rows.items()]
+        self._masks: dict[int, int] = {}
         self._flags: dict[int, bytes] = {}
+
+    def mask(self, where: int) -> int:
+        """The single blocks that agree after every reachable card of ``where``, as a bit set."""
+        hit = self._masks.get(where)
+        if hit is None:
+            # (no reachable card on that side: every block agrees, as none is compared)
+            hit = self.wanted if where else (1 << self.n1) - 1
+            for p, mask in self.agree:
+                if where >> p & 1:
+                    hit &= mask
+            self._masks[where] = hit
+        return hit
 
     def flags(self, where: int) -> bytes:
         """One byte per single block: 1 if it agrees after every reachable card of ``where``."""
         hit = self._flags.get(where)
         if hit is None:
-            # (no reachable card on that side: every block agrees, as none is compared)
-            ok = self.wanted if where else (1 << self.n1) - 1
-            for p, mask in self.agree:
-                if where >> p & 1:
-                    ok &= mask
-            hit = self._flags[where] = (bin(ok)[:1:-1].ljust(self.n1, "0")
+            hit = self._flags[where] = (bin(self.mask(where))[:1:-1].ljust(self.n1, "0")
                                         .encode("ascii").translate(_FLAGS))
         return hit
 
@@ -510,6 +519,12 @@ class SplitFamily(_Refuting):
         self.mm = [[0] * n1 for _ in range(k)]
         #: the blocks each side still allows (mismatches below ``k1``), in order
         self.live = [list(x) for x in self._live0]
+        #: per side, a side's live blocks as a bit set, with the list it was made
+        #: from (an observation that refutes a block makes a new list: see
+        #: :meth:`_live_bits`)
+        self._bits0 = [sum(1 << a for a in live) for live in self._live0]
+        self._bits: list[tuple[list[int], int] | None] = [
+            (live, bits) for live, bits in zip(self.live, self._bits0, strict=True)]
         self.z = [1.0] * k
         #: the rules guessed and judged wrong, as a class per side (see :meth:`_key`)
         self.excluded: set[tuple[int, ...]] = set()
@@ -582,6 +597,7 @@ class SplitFamily(_Refuting):
         new = copy.copy(self)
         new.mm = [[0] * len(self.w) for _ in range(self.k)]
         new.live = [list(x) for x in self._live0]
+        new._bits = [(live, bits) for live, bits in zip(new.live, self._bits0, strict=True)]
         new.z = [1.0] * self.k
         new.excluded = set()
         return new
@@ -591,13 +607,19 @@ class SplitFamily(_Refuting):
         want = 1 if obs.accepted else 0
         mm = self.mm[s]
         k1 = self.k1
-        wrong = [a for a in self.live[s] if single_verdicts[a] != want]
+        before = self.live[s]
+        wrong = [a for a in before if single_verdicts[a] != want]
         if wrong:
             for a in wrong:
                 mm[a] += 1
-            self.live[s] = live = [a for a in self.live[s] if mm[a] < k1]
+            self.live[s] = live = [a for a in before if mm[a] < k1]
             pe, w = self.pe, self.ws[s]
             self.z[s] = sum([w[a] * pe[mm[a]] for a in live])
+            known = self._bits[s]
+            if k1 == 1 and known is not None and known[0] is before:
+                # (no mismatch tolerated: the blocks left are those that judged right)
+                v = _verdict_bits(single_verdicts, len(self.w))
+                self._bits[s] = (live, known[1] & (v if want else ~v))
 
     def evidence(self) -> float:
         e = 1.0
@@ -667,6 +689,27 @@ class SplitFamily(_Refuting):
             return {a for live in self.live for a in live if free[a]}
         return {a for live in self.live for a in live}
 
+    def live_mask(self) -> int:
+        """:meth:`live_singles` of a split reading the last card, as a bit set."""
+        if self.back != 1:
+            return sum(1 << a for a in self.live_singles())
+        out = 0
+        for s in range(self.k):
+            out |= self._live_bits(s)
+        return out
+
+    def _live_bits(self, s: int) -> int:
+        """Side ``s``'s live blocks as a bit set, remembered while its list stands."""
+        live = self.live[s]
+        hit = self._bits[s]
+        if hit is not None and hit[0] is live:
+            return hit[1]
+        bits = 0
+        for a in live:
+            bits |= 1 << a
+        self._bits[s] = (live, bits)
+        return bits
+
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """The family's posterior share of rules agreeing with a candidate.
 
@@ -684,14 +727,28 @@ class SplitFamily(_Refuting):
             z = self.z[s]
             if z <= 0:
                 return 0.0
-            ok = fit.flags(self.side_prevs[s] if self.side_prevs is not None else -1)
+            where = self.side_prevs[s] if self.side_prevs is not None else -1
             mm, w = self.mm[s], self.ws[s]
-            live = self.live[s]
-            if free is None and self.k1 == 1:  # (a live block has no mismatch: pe[0] is 1)
-                share *= sum([w[a] for a in live if ok[a]]) / z
+            if free is None:
+                # the live blocks that agree, lowest first (the order of ``live``),
+                # as a bit set: most sides have none, the others a few
+                hit = self._live_bits(s) & fit.mask(where)
+                total = 0.0
+                if self.k1 == 1:  # (a live block has no mismatch: pe[0] is 1)
+                    while hit:
+                        low = hit & -hit
+                        total += w[low.bit_length() - 1]
+                        hit ^= low
+                else:
+                    while hit:
+                        low = hit & -hit
+                        a = low.bit_length() - 1
+                        total += w[a] * pe[mm[a]]
+                        hit ^= low
+                share *= total / z
                 continue
-            share *= sum(w[a] * pe[mm[a]] for a in live
-                         if ok[a] and (free is None or free[a])) / z
+            ok = fit.flags(where)
+            share *= sum(w[a] * pe[mm[a]] for a in self.live[s] if ok[a] and free[a]) / z
         return share
 
     def _ranked(self, s: int) -> list[int]:
@@ -885,7 +942,7 @@ def _verdict_bits(verdicts: Sequence[int], n: int) -> int:
     """
     if _VERDICT_BITS and _VERDICT_BITS[0][0] is verdicts and _VERDICT_BITS[0][1] == n:
         return _VERDICT_BITS[0][2]
-    bits = int("".join("1" if v else "0" for v in reversed(verdicts[:n])) or "0", 2)
+    bits = int(bytes(verdicts[n - 1::-1] if n else ()).translate(_BITS) or b"0", 2)
     _VERDICT_BITS[:] = [(verdicts, n, bits)]
     return bits
 
@@ -1443,8 +1500,13 @@ class CardSplitFamily(_Refuting):
 
     def _side_rows(self, s: int, p: int) -> list[tuple[int, float]]:
         """Side ``s``'s law of what it accepts after card ``p``: [(row, weight)],
-        smallest rows first; memoised until an observation changes the side
-        (a refused card changes one side only, and leaves the last card)."""
+        smallest rows first (the order :func:`_couple` needs), from :meth:`_side_law`."""
+        return sorted(self._side_law(s, p), key=lambda rw: (rw[0].bit_count(), rw[0]))
+
+    def _side_law(self, s: int, p: int) -> list[tuple[int, float]]:
+        """Side ``s``'s law of what it accepts after card ``p``: [(row, weight)], in
+        no order; memoised until an observation changes the side (a refused
+        card changes one side only, and leaves the last card)."""
         hit = self._side_cache[s].get(p)
         if hit is not None:
             return hit
@@ -1460,8 +1522,7 @@ class CardSplitFamily(_Refuting):
                 r = rows[j][p]
                 acc[r] = get(r, 0.0) + w[j] * pe[mm[j]]
         f = 1.0 / self.z[s]
-        out = self._side_cache[s][p] = [(r, acc[r] * f) for r in
-                                        sorted(acc, key=lambda r: (r.bit_count(), r))]
+        out = self._side_cache[s][p] = [(r, x * f) for r, x in acc.items()]
         return out
 
     def rows(self, pos: int, line: Sequence[Card], out: dict[int, float], scale: float) -> None:
@@ -1503,7 +1564,7 @@ class CardSplitFamily(_Refuting):
                 if m is None:
                     law = laws.get(s)
                     if law is None:
-                        law = laws[s] = self._side_rows(s, p)
+                        law = laws[s] = self._side_law(s, p)
                     m = cache[s][at + c] = fsum([w for r, w in law if r >> c & 1])
                 acc[t] += scale * m
 
@@ -1880,6 +1941,9 @@ class MixedLagFamily:
         # live[how][m][f]: the backs B still paired with front f, with m mismatches
         self.live = [[list(self.start) if m == 0 else [0] * len(self.fronts)
                        for m in range(self.kmax + 1)] for _ in self.HOWS]
+        #: on[how]: the fronts some back is still paired with, in order (a few
+        #: plays leave a tenth of them or less: the others are not visited)
+        self.on = [[f for f, mask in enumerate(self.start) if mask] for _ in self.HOWS]
         self.z = 1.0
 
     def fresh(self) -> MixedLagFamily:
@@ -1907,25 +1971,30 @@ class MixedLagFamily:
             else:
                 yes, no = (all_b, bmask) if want else (0, all_b & ~bmask)
             levels = self.live[h]
+            fronts = self.fronts
             if self.kmax == 0:  # (no mismatch tolerated: one level, in one pass)
-                levels[0] = [mask & (yes if single_verdicts[i] else no)
-                             for mask, i in zip(levels[0], self.fronts, strict=True)]
+                masks = levels[0]
+                for f in self.on[h]:
+                    masks[f] &= yes if single_verdicts[fronts[f]] else no
+                self.on[h] = [f for f in self.on[h] if masks[f]]
                 continue
-            for f, i in enumerate(self.fronts):
-                ok = yes if single_verdicts[i] else no
+            for f in self.on[h]:
+                ok = yes if single_verdicts[fronts[f]] else no
                 carry = 0
                 for m in range(self.kmax + 1):
                     cur = levels[m][f]
                     levels[m][f] = (cur & ok) | carry
                     carry = cur & ~ok
+            self.on[h] = [f for f in self.on[h] if any(masks[f] for masks in levels)]
         self._sum()
 
     def _sum(self) -> None:
         z = 0.0
-        for levels in self.live:
+        for levels, on in zip(self.live, self.on, strict=True):
             for m, masks in enumerate(levels):
                 pe = self.pe[m]
-                for f, mask in enumerate(masks):
+                for f in on:
+                    mask = masks[f]
                     if mask:
                         z += self.front_w[f] * pe * bin(mask).count("1")
         self.z = z * self.norm
@@ -1951,7 +2020,8 @@ class MixedLagFamily:
         for h, how in enumerate(self.HOWS):
             for m, masks in enumerate(self.live[h]):
                 pe = self.pe[m]
-                for f, mask in enumerate(masks):
+                for f in self.on[h]:
+                    mask = masks[f]
                     if not mask:
                         continue
                     a_row = a_rows[f]
@@ -1996,10 +2066,11 @@ class MixedLagFamily:
             is_and = how == "and"
             for m, masks in enumerate(self.live[h]):
                 pe = self.pe[m]
-                for a_row, mask, fw in zip(a_rows, masks, front_w, strict=True):
+                for f in self.on[h]:
+                    mask = masks[f]
                     if mask:
-                        key = (is_and, a_row, mask)
-                        groups[key] = get(key, 0.0) + f_scale * fw * pe
+                        key = (is_and, a_rows[f], mask)
+                        groups[key] = get(key, 0.0) + f_scale * front_w[f] * pe
         for (is_and, a_row, mask), w in groups.items():
             if is_and:
                 for t, c, k in ts:
@@ -2014,7 +2085,8 @@ class MixedLagFamily:
         top: tuple[float, int, int, int] | None = None
         for h in range(len(self.HOWS)):
             for m, masks in enumerate(self.live[h]):
-                for f, mask in enumerate(masks):
+                for f in self.on[h]:
+                    mask = masks[f]
                     if mask:
                         w = self.front_w[f] * self.pe[m]
                         k = (mask & -mask).bit_length() - 1
@@ -2037,6 +2109,7 @@ class MixedLagFamily:
         h, f, k = parts
         for masks in self.live[h]:
             masks[f] &= ~(1 << k)
+        self.on[h] = [g for g in self.on[h] if any(masks[g] for masks in self.live[h])]
         self._sum()
 
     def text(self, parts: tuple[int, ...]) -> str:
@@ -2085,8 +2158,8 @@ class MixedLagFamily:
         share = 0.0
         for h, how in enumerate(self.HOWS):
             for m, masks in enumerate(self.live[h]):
-                for f, mask in enumerate(masks):
-                    hit = mask & ks
+                for f in self.on[h]:
+                    hit = masks[f] & ks
                     if not hit:
                         continue
                     a_row = srows[self.fronts[f]][NOPREV]
