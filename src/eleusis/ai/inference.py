@@ -88,16 +88,6 @@ RUNNER_UP_SHARE = 0.5
 RUNNER_UP_FAMILIES = (SplitFamily, CardSplitFamily, SuitRanksFamily, RankSetFamily,
                       ValueSetFamily, CompoundSplitFamily)
 
-#: An extra family holding less of the posterior than this is not asked which
-#: of its rules a candidate equals (see :meth:`Belief._cross_mass`): after a
-#: few plays about forty families of a hundred are that light, holding about
-#: 0.02 between them, so a candidate's probability is at most that much lower,
-#: an underestimate (which only delays a guess) where the agreements cost a
-#: quarter of the decisions that set the median. The same games in number
-#: (see docs/performance.md). Predictions keep every family above ``1e-4``:
-#: there the light families' doubt is what keeps a hand's card a test.
-CROSS_FLOOR = 1e-3
-
 T = TypeVar("T")
 Steps = Generator[None, None, T]
 
@@ -1104,8 +1094,7 @@ class Belief:
         Counted exactly for the ``prev2`` family and the splits on the last
         card (over the previous cards the candidate can reach), strictly (every
         side agreeing everywhere reachable) for the position splits, and
-        for the set of ranks when the candidate accepts one fixed set. The
-        families lighter than :data:`CROSS_FLOOR` are not asked.
+        for the set of ranks when the candidate accepts one fixed set.
         """
         t, m = beh.targets[0], beh.masks[0]
         if t is None:
@@ -1140,7 +1129,7 @@ class Belief:
         if self.extras:
             fit = BlockFit(self.space, self._wanted_singles(post), rows)
             for j, fam in enumerate(self.extras):
-                if post[4 + j] > CROSS_FLOOR:
+                if post[4 + j] > 1e-4:
                     share = fam.agreement(fit, rows)
                     if share > 0:
                         total[4 + j] = post[4 + j] * share
@@ -1157,7 +1146,7 @@ class Belief:
         wanted: set[int] = set()
         mask = 0
         for j, fam in enumerate(self.extras):
-            if post[4 + j] > CROSS_FLOOR:
+            if post[4 + j] > 1e-4:
                 if isinstance(fam, SplitFamily):
                     mask |= fam.live_mask()
                 else:
