@@ -98,6 +98,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import heapq
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -331,7 +332,8 @@ class _Refuting:
         raise NotImplementedError
 
     def _ranked(self, s: int) -> list[int]:
-        """Side ``s``'s ideas, likeliest first."""
+        """Side ``s``'s three likeliest ideas, likeliest first (a side holds
+        hundreds: only these are ever offered)."""
         raise NotImplementedError
 
     def share(self, parts: tuple[int, ...], pos_next: int = 0) -> float:
@@ -348,7 +350,7 @@ class _Refuting:
 
     def _tops(self) -> tuple[list[list[int]], tuple[int, ...]]:
         """Each side's three likeliest ideas, and the rule made of each side's first."""
-        tops = [self._ranked(s)[:3] for s in range(self.k)]
+        tops = [self._ranked(s) for s in range(self.k)]
         return tops, tuple(t[0] for t in tops)
 
     def _neighbours(self, tops: list[list[int]],
@@ -752,8 +754,8 @@ class SplitFamily(_Refuting):
         return share
 
     def _ranked(self, s: int) -> list[int]:
-        """Side ``s``'s classes, likeliest first, each named by its likeliest
-        block (the simplest way of writing it, as the prior weighs them)."""
+        """Side ``s``'s three likeliest classes, likeliest first, each named by its
+        likeliest block (the simplest way of writing it, as the prior weighs them)."""
         pe, w, mm, cls = self.pe, self.ws[s], self.mm[s], self.cls[s]
         mass: dict[int, float] = {}
         name: dict[int, int] = {}
@@ -764,7 +766,7 @@ class SplitFamily(_Refuting):
             b = name.get(j)
             if b is None or wa > w[b] * pe[mm[b]]:
                 name[j] = a
-        return [name[j] for j in sorted(mass, key=lambda j: (-mass[j], name[j]))]
+        return [name[j] for j in heapq.nsmallest(3, mass, key=lambda j: (-mass[j], name[j]))]
 
     def _plain(self, parts: tuple[int, ...]) -> bool:
         """Whether one single block is the rule on every side (a plain rule), or
@@ -1169,7 +1171,7 @@ class CompoundSplitFamily:
             options = [(cs, a0, g0, a1, g1) for _, g0, a0 in self._compounds(0)[:4]
                        for _, g1, a1 in self._compounds(1)[:4]]
         else:
-            options = [(cs, b, a, g) for b in self.base._ranked(1 - cs)[:3]
+            options = [(cs, b, a, g) for b in self.base._ranked(1 - cs)
                        for _, g, a in self._compounds(cs)[:6]]
         options = [p for p in options if self._key(p) not in keys]
         options.sort(key=lambda p: -self._share(p))
@@ -1632,7 +1634,7 @@ class CardSplitFamily(_Refuting):
 
     def _ranked(self, s: int) -> list[int]:
         pe, w, mm = self.pe, self.cw[s], self.mm[s]
-        return sorted(self.live[s], key=lambda j: (-w[j] * pe[mm[j]], j))
+        return heapq.nsmallest(3, self.live[s], key=lambda j: (-w[j] * pe[mm[j]], j))
 
     def _plain(self, parts: tuple[int, ...]) -> bool:
         """Whether one single block is the rule on every side (a plain rule), or,

@@ -276,21 +276,27 @@ def _reachable_behaviour(space: Space, cand: Candidate, pos_next: int,
                 if row & ~reach[nxt]:
                     reach[nxt] |= row
                     changed = True
+    # each position class's rows laid out as the space's bits, once; a channel
+    # joins the classes it reads, which must agree wherever two reach one card
+    laid: list[tuple[int, int]] = []
+    for r6 in range(6):
+        t = m = 0
+        for p, row in rowsets[r6].items():
+            t |= row << (NCARDS * p)
+            m |= FULL52 << (NCARDS * p)
+        laid.append((t, m))
     targets: list[int | None] = []
     masks: list[int] = []
     for c in range(6):
-        rows: dict[int, int] = {}
+        t = m = 0
         ok = True
         for r6 in range(6):
             if c == 0 or (c in (1, 2) and 1 + r6 % 2 == c) or (c >= 3 and 3 + r6 % 3 == c):
-                for p, row in rowsets[r6].items():
-                    if rows.setdefault(p, row) != row:
-                        ok = False
-        t = 0
-        m = 0
-        for p, row in rows.items():
-            t |= row << (NCARDS * p)
-            m |= FULL52 << (NCARDS * p)
+                t6, m6 = laid[r6]
+                if (t ^ t6) & m & m6:
+                    ok = False
+                t |= t6
+                m |= m6
         targets.append(t if ok else None)
         masks.append(m)
     return Behaviour(tuple(targets), tuple(masks))
