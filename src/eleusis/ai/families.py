@@ -525,8 +525,7 @@ class SplitFamily(_Refuting):
         #: from (an observation that refutes a block makes a new list: see
         #: :meth:`_live_bits`)
         self._bits0 = [sum(1 << a for a in live) for live in self._live0]
-        self._bits: list[tuple[list[int], int] | None] = [
-            (live, bits) for live, bits in zip(self.live, self._bits0, strict=True)]
+        self._bits = [(live, bits) for live, bits in zip(self.live, self._bits0, strict=True)]
         self.z = [1.0] * k
         #: the rules guessed and judged wrong, as a class per side (see :meth:`_key`)
         self.excluded: set[tuple[int, ...]] = set()
@@ -618,7 +617,7 @@ class SplitFamily(_Refuting):
             pe, w = self.pe, self.ws[s]
             self.z[s] = sum([w[a] * pe[mm[a]] for a in live])
             known = self._bits[s]
-            if k1 == 1 and known is not None and known[0] is before:
+            if k1 == 1 and known[0] is before:
                 # (no mismatch tolerated: the blocks left are those that judged right)
                 v = _verdict_bits(single_verdicts, len(self.w))
                 self._bits[s] = (live, known[1] & (v if want else ~v))
@@ -704,7 +703,7 @@ class SplitFamily(_Refuting):
         """Side ``s``'s live blocks as a bit set, remembered while its list stands."""
         live = self.live[s]
         hit = self._bits[s]
-        if hit is not None and hit[0] is live:
+        if hit[0] is live:
             return hit[1]
         bits = 0
         for a in live:
