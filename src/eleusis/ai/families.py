@@ -276,7 +276,7 @@ class Family(Protocol):
     def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int: ...
     def alive(self) -> bool: ...
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float: ...
-    def live_singles(self) -> set[int]: ...
+    def live_singles(self) -> int: ...
     def fresh(self) -> Family: ...
 
 
@@ -682,18 +682,12 @@ class SplitFamily(_Refuting):
         for a in self.live[s]:
             acc[a] += f * w[a] * pe[mm[a]]
 
-    def live_singles(self) -> set[int]:
-        """The single blocks some side still allows (reading ``prev2``, those that read
-        only the card: see :meth:`agreement`)."""
+    def live_singles(self) -> int:
+        """The single blocks some side still allows, as a bit set (reading ``prev2``,
+        those that read only the card: see :meth:`agreement`)."""
         if self.back != 1:
             free = _context_free(self.space)
-            return {a for live in self.live for a in live if free[a]}
-        return {a for live in self.live for a in live}
-
-    def live_mask(self) -> int:
-        """:meth:`live_singles` of a split reading the last card, as a bit set."""
-        if self.back != 1:
-            return sum(1 << a for a in self.live_singles())
+            return sum(1 << a for a in {a for live in self.live for a in live if free[a]})
         out = 0
         for s in range(self.k):
             out |= self._live_bits(s)
@@ -703,13 +697,9 @@ class SplitFamily(_Refuting):
         """Side ``s``'s live blocks as a bit set, remembered while its list stands."""
         live = self.live[s]
         hit = self._bits[s]
-        if hit[0] is live:
-            return hit[1]
-        bits = 0
-        for a in live:
-            bits |= 1 << a
-        self._bits[s] = (live, bits)
-        return bits
+        if hit[0] is not live:
+            hit = self._bits[s] = (live, sum(1 << a for a in live))
+        return hit[1]
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """The family's posterior share of rules agreeing with a candidate.
@@ -735,17 +725,11 @@ class SplitFamily(_Refuting):
                 # as a bit set: most sides have none, the others a few
                 hit = self._live_bits(s) & fit.mask(where)
                 total = 0.0
-                if self.k1 == 1:  # (a live block has no mismatch: pe[0] is 1)
-                    while hit:
-                        low = hit & -hit
-                        total += w[low.bit_length() - 1]
-                        hit ^= low
-                else:
-                    while hit:
-                        low = hit & -hit
-                        a = low.bit_length() - 1
-                        total += w[a] * pe[mm[a]]
-                        hit ^= low
+                while hit:
+                    low = hit & -hit
+                    a = low.bit_length() - 1
+                    total += w[a] * pe[mm[a]]
+                    hit ^= low
                 share *= total / z
                 continue
             ok = fit.flags(where)
@@ -1263,8 +1247,8 @@ class CompoundSplitFamily:
                 row = srows[a][p] | cards if g % 2 else srows[a][p] & cards
                 out[row] = out.get(row, 0.0) + f * w[a]
 
-    def live_singles(self) -> set[int]:
-        return set()  # (its rules are not compared block by block: see agreement)
+    def live_singles(self) -> int:
+        return 0  # (its rules are not compared block by block: see agreement)
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         return 0.0  # (an underestimate of the mass agreeing with a candidate)
@@ -1569,8 +1553,8 @@ class CardSplitFamily(_Refuting):
                     m = cache[s][at + c] = fsum([w for r, w in law if r >> c & 1])
                 acc[t] += scale * m
 
-    def live_singles(self) -> set[int]:
-        return set()
+    def live_singles(self) -> int:
+        return 0
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """The share of rules agreeing with a candidate on each side's cards everywhere
@@ -1858,9 +1842,10 @@ class LagFamily:
             return r3
         return r1 & r2 if how == AND2 else r1 | r2 if how == OR2 else r1 & r2 & r3
 
-    def live_singles(self) -> set[int]:
-        """The relations some hypothesis still alive is made of."""
-        return {self.hyps[h][0] for h, m in enumerate(self.mm) if m < self.k1}
+    def live_singles(self) -> int:
+        """The relations some hypothesis still alive is made of, as a bit set."""
+        return sum(1 << a for a in {self.hyps[h][0] for h, m in enumerate(self.mm)
+                                    if m < self.k1})
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Counted when the candidate accepts one fixed set wherever it can go.
@@ -1986,8 +1971,13 @@ class MixedLagFamily:
                     cur = levels[m][f]
                     levels[m][f] = (cur & ok) | carry
                     carry = cur & ~ok
-            self.on[h] = [f for f in self.on[h] if any(masks[f] for masks in levels)]
+            self._prune(h)
         self._sum()
+
+    def _prune(self, h: int) -> None:
+        """Drop from ``on[h]`` the fronts no back is paired with any more."""
+        levels = self.live[h]
+        self.on[h] = [f for f in self.on[h] if any(masks[f] for masks in levels)]
 
     def _sum(self) -> None:
         z = 0.0
@@ -2110,7 +2100,7 @@ class MixedLagFamily:
         h, f, k = parts
         for masks in self.live[h]:
             masks[f] &= ~(1 << k)
-        self.on[h] = [g for g in self.on[h] if any(masks[g] for masks in self.live[h])]
+        self._prune(h)
         self._sum()
 
     def text(self, parts: tuple[int, ...]) -> str:
@@ -2136,8 +2126,8 @@ class MixedLagFamily:
         rb = self.source.row((k,), line)
         return ra & rb if self.HOWS[h] == "and" else ra | rb
 
-    def live_singles(self) -> set[int]:
-        return set()
+    def live_singles(self) -> int:
+        return 0
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Counted for a candidate that accepts one fixed set ``R`` wherever it can go,
@@ -2345,8 +2335,8 @@ class RelationFamily:
     def row(self, parts: tuple[int, ...], line: Sequence[Card]) -> int:
         return self._row(parts[0], len(line) + 1, *_backs(line))
 
-    def live_singles(self) -> set[int]:
-        return set()
+    def live_singles(self) -> int:
+        return 0
 
     def agreeing(self, rows: dict[int, int]) -> list[int]:
         """The relations that judge as a candidate wherever it can go (``rows``: its
@@ -3070,8 +3060,8 @@ class ExceptionFamily:
         base = single_rows(self.space)[a][_row(line[-1] if line else None)]
         return base | named if form == 1 else base & ~named
 
-    def live_singles(self) -> set[int]:
-        return set()
+    def live_singles(self) -> int:
+        return 0
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Not counted (an underestimate of a plain candidate's probability)."""
@@ -3498,8 +3488,8 @@ class RankSetFamily:
             hit = self._rows[parts] = ranks | self.fixed if self.accept else ranks
         return hit
 
-    def live_singles(self) -> set[int]:
-        return set()
+    def live_singles(self) -> int:
+        return 0
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """A candidate that accepts ``fixed`` as the family does and one fixed set of
@@ -3867,8 +3857,8 @@ class SuitRanksFamily:
                 row |= _RANK_CARDS[r] & m
         return row
 
-    def live_singles(self) -> set[int]:
-        return set()
+    def live_singles(self) -> int:
+        return 0
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """A candidate that accepts, wherever it can go, one set of ranks on each
@@ -4289,8 +4279,8 @@ class ValueSetFamily:
             return FULL52
         return sum(cards for v, cards in self._by_value(ctx).items() if v in parts)
 
-    def live_singles(self) -> set[int]:
-        return set()
+    def live_singles(self) -> int:
+        return 0
 
     def agreement(self, fit: BlockFit, rows: dict[int, int]) -> float:
         """Not counted (an underestimate of a plain candidate's probability)."""

@@ -1149,15 +1149,10 @@ class Belief:
         hit = self._memo.get(("wanted",))
         if hit is not None:
             return cast(int, hit)
-        wanted: set[int] = set()
         mask = 0
         for j, fam in enumerate(self.extras):
             if post[4 + j] > 1e-4:
-                if isinstance(fam, SplitFamily):
-                    mask |= fam.live_mask()
-                else:
-                    wanted |= fam.live_singles()
-        mask |= sum(1 << a for a in wanted)
+                mask |= fam.live_singles()
         self._memo[("wanted",)] = mask
         return mask
 
