@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -153,21 +154,29 @@ def _rows_mass(rows: dict[int, float], card: Card) -> float:
     return sum(w for r, w in rows.items() if r >> card.index & 1)
 
 
+def _watched(judge: Callable[[Card, Card], bool], starter: str, plays: int, seed: int,
+             sci_seed: int) -> tuple[Scientist, list[Card]]:
+    """A scientist that saw ``plays`` random cards judged by ``judge(card, last card)``."""
+    rng = random.Random(seed)
+    sci = Scientist("strong", sci_seed, counterexamples=False)
+    line = [Card.parse(starter)]
+    sci.observe_starter(line[0])
+    for _ in range(plays):
+        card = rng.choice(ALL_CARDS)
+        ok = judge(card, line[-1])
+        sci.observe(line, card, ok)
+        if ok:
+            line.append(card)
+    return sci, line
+
+
 def test_a_hands_predictions_are_the_rows_sums_without_the_rows() -> None:
     """The marginal families (splits, a relation joined to a block, sets of
     values) say how likely each card is without building their rows: the same
     as their rows, family by family, and for the whole prediction."""
-    rng = random.Random(11)
-    sci = Scientist("strong", 2, counterexamples=False)
-    line = [Card.parse("9S")]
-    sci.observe_starter(line[0])
     # a rule of two cards the space cannot write whole: every family stays in doubt
-    for _ in range(9):
-        card = rng.choice(ALL_CARDS)
-        ok = (card.rank + line[-1].rank) % 3 != 0 or card.suit == line[-1].suit
-        sci.observe(line, card, ok)
-        if ok:
-            line.append(card)
+    sci, line = _watched(lambda c, p: (c.rank + p.rank) % 3 != 0 or c.suit == p.suit,
+                         "9S", 9, seed=11, sci_seed=2)
     belief = sci.belief
     cards = [c.index for c in ALL_CARDS]
     pos = len(line) + 1
@@ -197,17 +206,15 @@ def test_what_the_splits_and_joins_have_left_is_what_a_count_from_scratch_gives(
     joined to a block visits only the fronts some relation is still paired
     with: after plays and a guess judged wrong, what they hold and how they
     weigh a candidate are what a pass over every block and front gives."""
-    from eleusis.ai.families import BlockFit, MixedLagFamily, SplitFamily, single_rows
-    rng = random.Random(5)
-    sci = Scientist("strong", 3, counterexamples=False)
-    line = [Card.parse("4D")]
-    sci.observe_starter(line[0])
-    for _ in range(8):
-        card = rng.choice(ALL_CARDS)
-        ok = card.rank >= line[-1].rank or card.color != line[-1].color
-        sci.observe(line, card, ok)
-        if ok:
-            line.append(card)
+    from eleusis.ai.families import (
+        BlockFit,
+        MixedLagFamily,
+        SplitFamily,
+        _context_free,
+        single_rows,
+    )
+    sci, _ = _watched(lambda c, p: c.rank >= p.rank or c.color != p.color,
+                         "4D", 8, seed=5, sci_seed=3)
     belief = sci.belief
     space = belief.space
     mixed = [f for f in belief.extras if isinstance(f, MixedLagFamily)]
@@ -237,8 +244,7 @@ def test_what_the_splits_and_joins_have_left_is_what_a_count_from_scratch_gives(
             for s in range(fam.k):
                 assert fam._live_bits(s) == sum(1 << b for b in fam.live[s]), fam.name
                 ok = fit.flags(fam.side_prevs[s] if fam.side_prevs is not None else -1)
-                free = [True] * n1 if fam.back == 1 else [
-                    len(set(r[:len(ALL_CARDS)])) == 1 for r in single_rows(space)]
+                free = [True] * n1 if fam.back == 1 else _context_free(space)
                 want *= sum(fam.ws[s][b] * fam.pe[fam.mm[s][b]] for b in fam.live[s]
                             if ok[b] and free[b]) / fam.z[s] if fam.z[s] > 0 else 0.0
             assert fam.agreement(fit, rows) == pytest.approx(want, rel=1e-12, abs=1e-300), (
